@@ -1,0 +1,36 @@
+"""What every agent offers: given a state and a seat whose answer is awaited, an option id.
+
+Agents read the state only through what their seat may know: the seat's `view`, the pending
+decision's options for that seat, and (for search) `determinize(seat, rng)`. Each agent owns
+its RNG, seeded by whoever creates it, so a simulation is a pure function of its seeds.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import State
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, state: State, player: int) -> str:
+        """The option id `player` answers to `state.pending`."""
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal options. Works for every game."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, player: int) -> str:
+        d = state.pending
+        assert d is not None
+        opts = d.options_for(player)
+        return opts[self.rng.below(len(opts))].id

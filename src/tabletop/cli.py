@@ -1,0 +1,225 @@
+"""The `tabletop` command: play, resume, replay, list games, simulate, run tournaments, report.
+
+Each command checks its input, then hands over to the module that does the work: terminal
+play in `tabletop.ui.terminal`, simulation and reports in `tabletop.sim.commands`. Every
+`TabletopError` becomes a one-line message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tabletop.engine import registry
+from tabletop.engine.errors import OptionError, TabletopError
+from tabletop.engine.options import describe_options
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="tabletop: four tabletop games played exactly as their rulebooks say.",
+)
+err = Console(stderr=True)
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option as key=value (repeatable)"),
+]
+
+
+def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"write game options as key=value, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _fail(e: Exception) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {e}", highlight=False, markup=True)
+    return typer.Exit(2)
+
+
+@app.command()
+def games() -> None:
+    """List the registered games, their player counts and options."""
+    from tabletop.agents import agent_names
+
+    console = Console()
+    for gid in registry.game_ids():
+        spec = registry.get(gid)
+        console.print(
+            f"[bold]{gid}[/]  {spec.title} (version {spec.version}), "
+            f"{spec.min_players}-{spec.max_players} players: {spec.summary}"
+        )
+        table = Table(show_header=True, box=None, pad_edge=False)
+        for col in ("option", "default", "allowed", "meaning"):
+            table.add_column(col)
+        for opt in describe_options(spec.options_type):
+            allowed = (
+                ", ".join(map(str, opt["choices"]))
+                if "choices" in opt
+                else f"{opt.get('min', '')}..{opt.get('max', '')}"
+            )
+            table.add_row(opt["name"], str(opt["default"]), allowed, opt["help"])
+        console.print(table)
+        console.print(f"  rules matrix: {spec.rules_doc}\n")
+    console.print("agents: " + ", ".join([*agent_names(), "human"]))
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id (see `tabletop games`)")],
+    players: Annotated[int, typer.Option(help="number of players")] = 3,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="comma-separated agent per seat: human, heuristic, random, ismcts"),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
+    option: OptionArg = None,
+) -> None:
+    """Play a game in the terminal, against bots or hot-seat with other people."""
+    from tabletop.ui.terminal import run_play
+
+    try:
+        code = run_play(game, players, seats, seed, parse_option_args(option))
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def resume(
+    file: Annotated[Path, typer.Argument(help="a saved game record")],
+    seats: Annotated[str | None, typer.Option(help="agents per seat, as for play")] = None,
+) -> None:
+    """Resume a saved game where it stopped."""
+    from tabletop.ui.terminal import run_resume
+
+    try:
+        code = run_resume(file, seats)
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a saved game record")],
+    verify: Annotated[bool, typer.Option(help="check every recorded digest")] = False,
+) -> None:
+    """Replay a saved game and print its log; with --verify, fail at the first divergence."""
+    from tabletop.ui.terminal import run_replay
+
+    try:
+        code = run_replay(file, verify)
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id")],
+    games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
+    players: Annotated[int | None, typer.Option(help="players per game")] = None,
+    agents: Annotated[
+        str | None, typer.Option(help="comma-separated plain agent names, one per seat")
+    ] = None,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option(help="one seat's agent spec with settings (repeat, in seat order)"),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes (1: in this process)")] = 1,
+    backend: Annotated[str, typer.Option(help="process or ray")] = "process",
+    option: OptionArg = None,
+    out: Annotated[Path | None, typer.Option(help="write one row per game and seat")] = None,
+    json_: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play many games between bots and summarise the results."""
+    from tabletop.sim.commands import simulate_cmd
+
+    try:
+        code = simulate_cmd(
+            game=game,
+            games=games_,
+            players=players,
+            agents=agents,
+            agent=agent,
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            options=parse_option_args(option),
+            out=out,
+            as_json=json_,
+        )
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="game id")],
+    agents: Annotated[
+        str | None, typer.Option(help="comma-separated plain agent names, one per seat")
+    ] = None,
+    agent: Annotated[
+        list[str] | None, typer.Option(help="an agent spec with settings (repeatable)")
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
+    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
+    option: OptionArg = None,
+    out: Annotated[Path | None, typer.Option(help="write one row per game and seat")] = None,
+    json_: Annotated[bool, typer.Option("--json", help="print the standings as JSON")] = False,
+) -> None:
+    """Agents play each other with seats rotated; win rates with 95% confidence intervals."""
+    from tabletop.sim.commands import tournament_cmd
+
+    try:
+        code = tournament_cmd(
+            game=game,
+            agents=agents,
+            agent=agent,
+            games=games_,
+            seed=seed,
+            workers=workers,
+            options=parse_option_args(option),
+            out=out,
+            as_json=json_,
+        )
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="a results.parquet written by simulate")],
+    out: Annotated[Path, typer.Option(help="the HTML page to write")] = Path("report.html"),
+) -> None:
+    """Write one self-contained HTML page of plots and balance figures from results."""
+    from tabletop.sim.commands import report_cmd
+
+    try:
+        code = report_cmd(results=results, out=out)
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)

@@ -1,0 +1,258 @@
+"""The game-agnostic state: the kernel side of the game contract.
+
+A game subclasses `State` and fills a few hooks: `_answer` (one player answered), `_answers`
+(all players of a simultaneous decision answered), `_copy_game` (clone its own fields),
+`_view` (its JSON picture for one viewer), `fingerprint` and optionally `_determinize`. The
+kernel checks every answer (game over, malformed, wrong player, illegal option, already
+answered) before the game sees it, so a rejected answer never touches the state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tabletop.engine.decision import Decision, Option
+from tabletop.engine.errors import (
+    AlreadyAnsweredError,
+    GameOverError,
+    IllegalOptionError,
+    MalformedAnswerError,
+    WrongPlayerError,
+)
+from tabletop.engine.events import CardMoved, Event
+from tabletop.engine.rng import Rng
+from tabletop.engine.zones import Zones
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended. `scores` per seat; `winners` the seats that won (several on a shared
+    win); `team` the outcome of a cooperative game ("won"/"lost") or None; `reason` in words."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    team: str | None = None
+
+
+class State(ABC):
+    """Base class of every game's state. Plain data: copies, pickles, serialises."""
+
+    __slots__ = (
+        "_answers_in",
+        "_pending",
+        "history",
+        "log",
+        "num_players",
+        "opts",
+        "result",
+        "rng",
+        "seed",
+        "steps",
+        "zones",
+    )
+
+    game_id: ClassVar[str] = ""
+    version: ClassVar[str] = ""
+
+    def __init__(self, num_players: int, seed: int, opts: Any, zones: Zones, log: bool) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.opts = opts
+        self.rng = Rng(seed)
+        self.zones = zones
+        self.log: list[Event] | None = [] if log else None
+        self.history: list[tuple[int, str]] | None = [] if log else None
+        self._pending: Decision | None = None
+        self._answers_in: dict[int, Option] = {}
+        self.result: Result | None = None
+        self.steps = 0
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def to_move(self) -> tuple[int, ...]:
+        """Players whose answer the game still waits for."""
+        d = self._pending
+        if d is None:
+            return ()
+        if d.simultaneous:
+            return tuple(p for p in d.players if p not in self._answers_in)
+        return d.players
+
+    def apply(self, player: int, option_id: str) -> None:
+        """Answer the pending decision for `player`. Raises a typed `AnswerError` and leaves
+        the state untouched when the answer is not acceptable."""
+        d = self._pending
+        if d is None:
+            raise GameOverError("the game is over; no answer can be applied")
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise MalformedAnswerError(f"player must be a seat number, not {player!r}")
+        if not isinstance(option_id, str):
+            raise MalformedAnswerError(f"option must be an option id string, not {option_id!r}")
+        if player not in d.players:
+            who = ", ".join(str(p) for p in self.to_move())
+            raise WrongPlayerError(
+                f"it is not player {player}'s decision; waiting for player(s) {who}"
+            )
+        opt = d.option(option_id, player)
+        if opt is None:
+            allowed = ", ".join(d.option_ids(player))
+            raise IllegalOptionError(f"{option_id!r} is not an option now; the options are: {allowed}")
+        if d.simultaneous and player in self._answers_in:
+            raise AlreadyAnsweredError(f"player {player} has already answered this decision")
+        if self.history is not None:
+            self.history.append((player, option_id))
+        self.steps += 1
+        if d.simultaneous:
+            self._answers_in[player] = opt
+            if len(self._answers_in) < len(d.players):
+                return
+            answers = self._answers_in
+            self._answers_in = {}
+            self._answers(d, answers)
+        else:
+            self._answer(d, player, opt)
+
+    def clone(self) -> State:
+        """An independent copy (the log and history are shared up to now, then diverge)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.opts = self.opts
+        new.rng = self.rng.copy()
+        new.zones = self.zones.copy()
+        new.log = None if self.log is None else self.log[:]
+        new.history = None if self.history is None else self.history[:]
+        new._pending = self._pending
+        new._answers_in = dict(self._answers_in)
+        new.result = self.result
+        new.steps = self.steps
+        self._copy_game(new)
+        return new
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        """A copy in which everything hidden from `player` is re-drawn consistently with what
+        `player` knows, with fresh chance, and other players' unrevealed answers dropped."""
+        new = self.clone()
+        new.rng = Rng(rng.next64())
+        new.zones.determinize(player, rng)
+        new._answers_in = {p: o for p, o in new._answers_in.items() if p == player}
+        new._determinize(player, rng)
+        return new
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """JSON-ready picture of what `player` (None: a spectator) may know."""
+        d = self._pending
+        pending: dict[str, Any] | None = None
+        if d is not None:
+            pending = {
+                "kind": d.kind,
+                "rule": d.rule,
+                "waiting_for": list(self.to_move()),
+                "simultaneous": d.simultaneous,
+            }
+            if player is not None and player in self.to_move():
+                pending["prompt"] = d.prompt
+                pending["options"] = [
+                    {"id": o.id, "label": o.label} for o in d.options_for(player)
+                ]
+        out: dict[str, Any] = {
+            "game": self.game_id,
+            "version": self.version,
+            "players": self.num_players,
+            "viewer": player,
+            "pending": pending,
+            "result": None
+            if self.result is None
+            else {
+                "scores": list(self.result.scores),
+                "winners": list(self.result.winners),
+                "reason": self.result.reason,
+                "team": self.result.team,
+            },
+        }
+        out.update(self._view(player))
+        out["log"] = [
+            {"rule": e.rule, "text": e.text_for(player)} for e in (self.log or [])[-40:]
+        ]
+        return out
+
+    def log_for(self, player: int | None) -> list[tuple[str, str]]:
+        """The whole log as (rule id, text) as `player` may read it."""
+        return [(e.rule, e.text_for(player)) for e in (self.log or [])]
+
+    # -- kernel services for games -----------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        if self.log is not None:
+            self.log.append(event)
+
+    def move(
+        self,
+        card: int,
+        src: int,
+        dst: int,
+        rule: str,
+        public: str,
+        secret: str | None = None,
+        witnesses: int = -1,
+    ) -> None:
+        """Move a card and log it. `public` and `secret` may use {card} for its name."""
+        seen = self.zones.move(card, src, dst, witnesses=witnesses)
+        if self.log is not None:
+            name = self.zones.layout.names[card]
+            if secret is None and seen == self.zones.layout.all_mask:
+                text, sec = public.format(card=name), None
+            else:
+                text = public.format(card="a card")
+                sec = (secret or public).format(card=name)
+            layout = self.zones.layout
+            self.log.append(
+                CardMoved(
+                    rule,
+                    text,
+                    secret=sec,
+                    seen_by=seen,
+                    card=card,
+                    src=layout.specs[src].name,
+                    dst=layout.specs[dst].name,
+                )
+            )
+
+    def check_invariants(self) -> None:
+        self.zones.check_conservation()
+        if self.result is None and self._pending is None:
+            raise AssertionError("game not over but no decision pending")
+
+    # -- hooks a game fills ------------------------------------------------------------------
+    @abstractmethod
+    def _answer(self, decision: Decision, player: int, option: Option) -> None:
+        """`player` chose `option` in the (not simultaneous) `decision`."""
+
+    def _answers(self, decision: Decision, answers: dict[int, Option]) -> None:
+        """Every player of the simultaneous `decision` has answered; reveal and go on."""
+        raise AssertionError(f"{self.game_id} asked no simultaneous decision")
+
+    @abstractmethod
+    def _copy_game(self, new: Any) -> None:
+        """Copy the game's own fields into `new` (a fresh object of the same class)."""
+
+    @abstractmethod
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """The game's part of `view`."""
+
+    def _determinize(self, player: int, rng: Rng) -> None:
+        """Re-draw game-specific hidden facts (zones are already done)."""
+
+    @abstractmethod
+    def fingerprint(self) -> tuple[Any, ...]:
+        """A canonical tuple of the whole state, for record verification."""

@@ -1,0 +1,170 @@
+"""Zones: where every card is, who can see it, and who knows it.
+
+Cards are small integers (indices into a game's card table). Every card is in exactly one zone
+at all times; `Zones.move` is the only way to move one. A zone is public (everyone sees its
+cards), private to an owner (a hand), or hidden (a deck).
+
+Knowledge: besides what a zone shows, a card may be *known* to some players (a looked-at hand,
+the next seven cards of a deck). `known[card]` is a bitmask of those players. Knowledge follows a
+card while it stays in sight of the player: after a move, a card is known to everyone who could
+see it before the move and can see it after (a card stolen from your hand is still known to
+you in the thief's hand); a shuffle clears it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from tabletop.engine.rng import Rng
+
+PUBLIC: Final = 0
+PRIVATE: Final = 1
+HIDDEN: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    name: str
+    kind: int
+    owner: int = -1
+    pool: str = ""  # cards of one pool may be exchanged by determinization
+
+
+class Layout:
+    """The static description of a game's zones and cards: shared, never copied."""
+
+    __slots__ = ("all_mask", "by_name", "names", "num_players", "pools", "slugs", "specs")
+
+    def __init__(
+        self,
+        specs: list[ZoneSpec],
+        names: tuple[str, ...],
+        slugs: tuple[str, ...],
+        pools: tuple[str, ...],
+        num_players: int,
+    ) -> None:
+        self.specs = tuple(specs)
+        self.by_name = {s.name: i for i, s in enumerate(specs)}
+        self.names = names
+        self.slugs = slugs
+        self.pools = pools
+        self.num_players = num_players
+        self.all_mask = (1 << num_players) - 1
+
+
+class Zones:
+    __slots__ = ("cards", "known", "layout")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.cards: list[list[int]] = [[] for _ in layout.specs]
+        self.known: list[int] = [0] * len(layout.names)
+
+    def copy(self) -> Zones:
+        new = Zones.__new__(Zones)
+        new.layout = self.layout
+        new.cards = [z[:] for z in self.cards]
+        new.known = self.known[:]
+        return new
+
+    # -- sight ---------------------------------------------------------------------------
+    def sight(self, zone: int) -> int:
+        """Bitmask of players who see every card of `zone` by the zone's nature."""
+        spec = self.layout.specs[zone]
+        if spec.kind == PUBLIC:
+            return self.layout.all_mask
+        if spec.kind == PRIVATE:
+            return 1 << spec.owner
+        return 0
+
+    def seen_by(self, zone: int, card: int) -> int:
+        """Bitmask of players who know `card` while it lies in `zone`."""
+        return self.sight(zone) | self.known[card]
+
+    def can_see(self, player: int | None, zone: int, card: int) -> bool:
+        mask = self.seen_by(zone, card)
+        if player is None:
+            return mask == self.layout.all_mask and self.layout.specs[zone].kind == PUBLIC
+        return bool((mask >> player) & 1)
+
+    def learn(self, player: int, cards: list[int]) -> None:
+        """`player` has looked at `cards`."""
+        bit = 1 << player
+        for c in cards:
+            self.known[c] |= bit
+
+    # -- moves ---------------------------------------------------------------------------
+    def move(
+        self, card: int, src: int, dst: int, *, index: int | None = None, witnesses: int = -1
+    ) -> int:
+        """Move `card` from zone `src` to zone `dst` (on top, or at `index`).
+
+        `witnesses` is the mask of players who see *which* card moves when that is fewer than
+        everyone who knew it (a card taken at random from a hand): the others forget it, and
+        forget the cards left behind too, since they no longer know which one went.
+        Returns the mask of players who know the card after the move or saw it leave.
+        """
+        known = self.known
+        before = self.sight(src) | known[card]
+        cards = self.cards
+        cards[src].remove(card)
+        if index is None:
+            cards[dst].append(card)
+        else:
+            cards[dst].insert(index, card)
+        after = self.sight(dst)
+        if witnesses != -1:
+            lost = before & ~witnesses
+            if lost:
+                for c in cards[src]:
+                    known[c] &= ~lost
+            before &= witnesses
+        # A public destination makes knowledge moot; otherwise those who knew it keep it.
+        known[card] = 0 if after == self.layout.all_mask else before | after
+        return before | after
+
+    def draw(self, src: int, dst: int) -> tuple[int, int]:
+        """Move the top card of `src` to `dst`. Returns (card, mask of who saw it)."""
+        card = self.cards[src][-1]
+        return card, self.move(card, src, dst)
+
+    def shuffle(self, zone: int, rng: Rng) -> None:
+        cards = self.cards[zone]
+        rng.shuffle(cards)
+        known = self.known
+        for c in cards:
+            known[c] = 0
+
+    # -- invariants and hidden information -------------------------------------------------
+    def check_conservation(self) -> None:
+        seen = [0] * len(self.layout.names)
+        for zone in self.cards:
+            for c in zone:
+                seen[c] += 1
+        bad = [self.layout.slugs[c] for c, n in enumerate(seen) if n != 1]
+        if bad:
+            raise AssertionError(f"cards not in exactly one zone: {bad[:10]}")
+
+    def hidden_from(self, player: int | None) -> list[tuple[int, int]]:
+        """(zone, position) of every card `player` cannot see."""
+        out = []
+        for zi, zone in enumerate(self.cards):
+            for pos, c in enumerate(zone):
+                if not self.can_see(player, zi, c):
+                    out.append((zi, pos))
+        return out
+
+    def determinize(self, player: int, rng: Rng) -> None:
+        """Re-deal, in place, every card `player` cannot see among the places they cannot see,
+        within each pool. Knowledge of the re-dealt cards is dropped."""
+        groups: dict[str, list[tuple[int, int]]] = {}
+        pools = self.layout.pools
+        for zi, pos in self.hidden_from(player):
+            groups.setdefault(pools[self.cards[zi][pos]], []).append((zi, pos))
+        for places in groups.values():
+            cards = [self.cards[zi][pos] for zi, pos in places]
+            rng.shuffle(cards)
+            for (zi, pos), c in zip(places, cards, strict=True):
+                self.cards[zi][pos] = c
+                self.known[c] = 0

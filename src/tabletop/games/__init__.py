@@ -1,0 +1,1 @@
+"""The games. Each package registers itself in tabletop.engine.registry."""
