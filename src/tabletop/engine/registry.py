@@ -34,6 +34,8 @@ class GameSpec:
     factory: Callable[[int, int, Any, bool], State]  # (players, seed, options, log) -> State
     action_space: ActionSpace
     heuristic: Callable[[int], Any]  # seed -> heuristic agent for this game
+    # Value of a position for each seat, in [0, 1] (for depth-limited search rollouts).
+    evaluate: Callable[[State], tuple[float, ...]] | None = None
     summary: str = ""
     rules_doc: str = ""
 

@@ -10,7 +10,7 @@ answered) before the game sees it, so a rejected answer never touches the state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tabletop.engine.decision import Decision, Option
@@ -29,12 +29,19 @@ from tabletop.engine.zones import Zones
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended. `scores` per seat; `winners` the seats that won (several on a shared
-    win); `team` the outcome of a cooperative game ("won"/"lost") or None; `reason` in words."""
+    win, none on a draw); `team` the outcome of a cooperative game ("won"/"lost") or None;
+    `reason` in words."""
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     reason: str
     team: str | None = None
+    # What each seat held at the end (artifact or card ids), for balance reports.
+    holdings: tuple[tuple[str, ...], ...] = ()
+    # Per-seat numeric facts a game reports (quests completed...), and game-level outcomes
+    # (which boss was beaten...), both summarised by the simulator.
+    seat_stats: tuple[dict[str, float], ...] = ()
+    outcomes: dict[str, str] = field(default_factory=dict)
 
 
 class State(ABC):

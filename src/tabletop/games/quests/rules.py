@@ -450,7 +450,15 @@ class QuestsState(State):
             winners = tuple(p for p in range(self.num_players) if best and values[p] == best)
         else:
             winners = (winner,)
-        self.result = Result(tuple(float(v) for v in values), winners, reason)
+        self.result = Result(
+            tuple(float(v) for v in values),
+            winners,
+            reason,
+            holdings=tuple(
+                tuple(SLUGS[c] for c in self.zones.cards[self.library(p)])
+                for p in range(self.num_players)
+            ),
+        )
         self._pending = None
         self.phase = "over"
         self.emit(
