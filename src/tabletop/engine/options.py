@@ -55,9 +55,7 @@ def _allowed(f: dataclasses.Field[Any]) -> str:
 
 def _coerce(game: str, f: dataclasses.Field[Any], value: object) -> object:
     kind = _type_name(f.type)
-    bad = OptionError(
-        f"option {f.name!r} of {game} cannot be {value!r}: it must be {_allowed(f)}"
-    )
+    bad = OptionError(f"option {f.name!r} of {game} cannot be {value!r}: it must be {_allowed(f)}")
     if kind == "int":
         if isinstance(value, bool):
             raise bad
@@ -79,9 +77,8 @@ def _coerce(game: str, f: dataclasses.Field[Any], value: object) -> object:
             value = low in ("true", "yes", "1")
         if not isinstance(value, bool):
             raise bad
-    elif kind == "str":
-        if not isinstance(value, str):
-            raise bad
+    elif kind == "str" and not isinstance(value, str):
+        raise bad
     if "choices" in f.metadata and value not in f.metadata["choices"]:
         raise bad
     return value
@@ -94,8 +91,7 @@ def parse_options(game: str, cls: type[T], raw: Mapping[str, object] | None) -> 
     unknown = sorted(set(raw) - set(fields))
     if unknown:
         raise OptionError(
-            f"unknown option {unknown[0]!r} for {game}; its options are: "
-            + ", ".join(fields)
+            f"unknown option {unknown[0]!r} for {game}; its options are: " + ", ".join(fields)
         )
     values = {name: _coerce(game, fields[name], v) for name, v in raw.items()}
     return cls(**values)

@@ -46,9 +46,7 @@ def game_ids() -> list[str]:
 
 def get(game_id: str) -> GameSpec:
     if not isinstance(game_id, str) or game_id not in _MODULES:
-        raise UnknownGameError(
-            f"unknown game {game_id!r}; the games are: {', '.join(game_ids())}"
-        )
+        raise UnknownGameError(f"unknown game {game_id!r}; the games are: {', '.join(game_ids())}")
     spec = _SPECS.get(game_id)
     if spec is None:
         module = importlib.import_module(_MODULES[game_id])

@@ -113,7 +113,9 @@ class State(ABC):
         opt = d.option(option_id, player)
         if opt is None:
             allowed = ", ".join(d.option_ids(player))
-            raise IllegalOptionError(f"{option_id!r} is not an option now; the options are: {allowed}")
+            raise IllegalOptionError(
+                f"{option_id!r} is not an option now; the options are: {allowed}"
+            )
         if d.simultaneous and player in self._answers_in:
             raise AlreadyAnsweredError(f"player {player} has already answered this decision")
         if self.history is not None:
@@ -170,9 +172,7 @@ class State(ABC):
             }
             if player is not None and player in self.to_move():
                 pending["prompt"] = d.prompt
-                pending["options"] = [
-                    {"id": o.id, "label": o.label} for o in d.options_for(player)
-                ]
+                pending["options"] = [{"id": o.id, "label": o.label} for o in d.options_for(player)]
         out: dict[str, Any] = {
             "game": self.game_id,
             "version": self.version,
@@ -189,9 +189,7 @@ class State(ABC):
             },
         }
         out.update(self._view(player))
-        out["log"] = [
-            {"rule": e.rule, "text": e.text_for(player)} for e in (self.log or [])[-40:]
-        ]
+        out["log"] = [{"rule": e.rule, "text": e.text_for(player)} for e in (self.log or [])[-40:]]
         return out
 
     def log_for(self, player: int | None) -> list[tuple[str, str]]:
@@ -257,7 +255,7 @@ class State(ABC):
     def _view(self, player: int | None) -> dict[str, Any]:
         """The game's part of `view`."""
 
-    def _determinize(self, player: int, rng: Rng) -> None:
+    def _determinize(self, player: int, rng: Rng) -> None:  # noqa: B027 (optional hook)
         """Re-draw game-specific hidden facts (zones are already done)."""
 
     @abstractmethod

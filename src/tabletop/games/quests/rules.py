@@ -92,9 +92,7 @@ LIMITED: dict[int, tuple[int, ...]] = {
 FLIP: dict[int, tuple[int, ...]] = {
     c: tuple(SUITS.index(s) for s in a.suits) for c, a in _art_cards("flip").items()
 }
-ACTION_ARTS: tuple[int, ...] = tuple(
-    NUM_ACTION + i for i, a in enumerate(ARTIFACTS) if a.action
-)
+ACTION_ARTS: tuple[int, ...] = tuple(NUM_ACTION + i for i, a in enumerate(ARTIFACTS) if a.action)
 
 # Suits whose card may be played in the Action phase, and the effect's rule id.
 ACTION_PLAYS: dict[int, str] = {
@@ -302,7 +300,9 @@ class QuestsState(State):
             for c in list(z.cards[DISCARD_PILE]):
                 z.move(c, DISCARD_PILE, DECK)
             z.shuffle(DECK, self.rng)
-            self.emit(Event("quests.deck.reshuffle", "The discard pile is shuffled into a new deck"))
+            self.emit(
+                Event("quests.deck.reshuffle", "The discard pile is shuffled into a new deck")
+            )
         return z.cards[DECK][-1]
 
     def _next_player(self, p: int) -> int:
@@ -315,7 +315,9 @@ class QuestsState(State):
             if c in LIMITED and not (self.limited_used >> (c - NUM_ACTION)) & 1
         ]
 
-    def can_meld(self, p: int, plan: tuple[tuple[int, int], ...] = (), todo: list[int] | None = None) -> bool:
+    def can_meld(
+        self, p: int, plan: tuple[tuple[int, int], ...] = (), todo: list[int] | None = None
+    ) -> bool:
         """Whether `p` can complete a meld given artifacts already placed (`plan`) and the
         Limited Meld artifacts still free to use (`todo`, default: all unused ones)."""
         have = 0
@@ -342,7 +344,6 @@ class QuestsState(State):
 
     def _fate(self) -> None:
         self.phase = "fate"
-        z = self.zones
         roll = self.rng.die()
         bonus = sum(a for c, a in FATE_BONUS.items() if self.owns(self.roller, c))
         fate = roll + self.num_players + bonus
@@ -548,8 +549,7 @@ class QuestsState(State):
                 self._pending = Decision(
                     (p,),
                     "meld",
-                    f"{who(p)}: make a meld for the Prize, "
-                    f"{NAMES[self.zones.cards[PRIZE][-1]]}?",
+                    f"{who(p)}: make a meld for the Prize, {NAMES[self.zones.cards[PRIZE][-1]]}?",
                     (PASS, MELD) if self.can_meld(p) else PASS_ONLY,
                     "quests.meld.make",
                 )
@@ -566,11 +566,7 @@ class QuestsState(State):
 
     def _opponents_with_cards(self, p: int) -> list[int]:
         cards = self.zones.cards
-        return [
-            q
-            for q in range(self.num_players)
-            if q != p and cards[FIRST_HAND + q]
-        ]
+        return [q for q in range(self.num_players) if q != p and cards[FIRST_HAND + q]]
 
     def _action_options(self, p: int) -> tuple[Option, ...]:
         z = self.zones
@@ -604,9 +600,7 @@ class QuestsState(State):
 
     def _foe_targets(self, p: int) -> list[int]:
         return [
-            q
-            for q in self._opponents_with_cards(p)
-            if not any(self.owns(q, c) for c in FOE_IMMUNE)
+            q for q in self._opponents_with_cards(p) if not any(self.owns(q, c) for c in FOE_IMMUNE)
         ]
 
     def _target_choices(self, suit: int, p: int) -> list[int]:
@@ -638,12 +632,8 @@ class QuestsState(State):
         """Everyone but the player of the last card may answer it with an Escape. All are
         asked, holders of an Escape or not, so the question itself reveals nothing."""
         last = self.chain[-1]
-        players = tuple(
-            q % self.num_players for q in range(last + 1, last + self.num_players)
-        )
-        per = tuple(
-            PASS_OR_ESCAPE if self.suit_count(q)[ESCAPE] else PASS_ONLY for q in players
-        )
+        players = tuple(q % self.num_players for q in range(last + 1, last + self.num_players))
+        per = tuple(PASS_OR_ESCAPE if self.suit_count(q)[ESCAPE] else PASS_ONLY for q in players)
         assert self.played is not None
         what = SUITS[self.played[0]].title() if len(self.chain) == 1 else "Escape"
         self._pending = Decision(
@@ -700,7 +690,13 @@ class QuestsState(State):
                 self._play_card(player, COMPANION, None)
         elif phase == "adventure":
             card = next(c for c in self.zones.cards[FATE] if PICK[c] is option)
-            self.move(card, FATE, self.hand(player), "quests.adventure.pick", f"{who(player)} takes {{card}}")
+            self.move(
+                card,
+                FATE,
+                self.hand(player),
+                "quests.adventure.pick",
+                f"{who(player)} takes {{card}}",
+            )
             if self.zones.cards[FATE]:
                 self.current = self._next_player(player)
                 self._ask()
@@ -711,7 +707,9 @@ class QuestsState(State):
         elif phase == "meld":
             self._answer_meld(player, option, sub)
         elif phase == "end":
-            self._discard_suit(player, int(option.action - DISCARD[0].action), "quests.end.hand-limit")
+            self._discard_suit(
+                player, int(option.action - DISCARD[0].action), "quests.end.hand-limit"
+            )
             self._continue_end()
 
     def _discard_suit(self, p: int, suit: int, rule: str) -> None:
@@ -782,7 +780,9 @@ class QuestsState(State):
         self.played = None
         self.sub = ""
         if negated:
-            self.emit(Event("quests.escape.chain", f"{who(p)}'s {SUITS[suit].title()} card is negated"))
+            self.emit(
+                Event("quests.escape.chain", f"{who(p)}'s {SUITS[suit].title()} card is negated")
+            )
         else:
             self._resolve(suit, p, target)
         if self.phase == "initiative":
@@ -794,11 +794,18 @@ class QuestsState(State):
         z = self.zones
         if suit == TRAVEL:
             self.rolls[p] += 1
-            self.emit(Event("quests.initiative.travel", f"{who(p)}'s Initiative is now {self.rolls[p]}"))
+            self.emit(
+                Event("quests.initiative.travel", f"{who(p)}'s Initiative is now {self.rolls[p]}")
+            )
         elif suit == COMPANION:
             self.rolls[target] = v = self.rng.die()
             self.emit(
-                DiceRolled("quests.initiative.companion", f"{who(target)} re-rolls: {v}", player=target, value=v)
+                DiceRolled(
+                    "quests.initiative.companion",
+                    f"{who(target)} re-rolls: {v}",
+                    player=target,
+                    value=v,
+                )
             )
         elif suit == LOCATION:
             self._look_hand(p, target, "quests.action.location")
@@ -864,7 +871,9 @@ class QuestsState(State):
     def _draw_to_hand(self, p: int, rule: str) -> None:
         card = self._draw_card(rule)
         if card is not None:
-            self.move(card, DECK, self.hand(p), rule, f"{who(p)} draws a card", f"{who(p)} draws {{card}}")
+            self.move(
+                card, DECK, self.hand(p), rule, f"{who(p)} draws a card", f"{who(p)} draws {{card}}"
+            )
 
     def _after_action_play(self) -> None:
         self.current = self._next_player(self.current)
@@ -875,14 +884,20 @@ class QuestsState(State):
         if sub == "flip":
             card = z.cards[REVEALED][-1]
             if option is KEEP:
-                self.move(card, REVEALED, self.hand(p), "quests.artifact.flip", f"{who(p)} keeps {{card}}")
+                self.move(
+                    card, REVEALED, self.hand(p), "quests.artifact.flip", f"{who(p)} keeps {{card}}"
+                )
             else:
-                self.move(card, REVEALED, DISCARD_PILE, "quests.artifact.flip", "{card} is discarded")
+                self.move(
+                    card, REVEALED, DISCARD_PILE, "quests.artifact.flip", "{card} is discarded"
+                )
             self.sub = ""
             self._after_action_play()
             return
         if sub == "swap":
-            self._discard_suit(p, option.action - DISCARD[0].action, "quests.artifact.book-of-solomon")
+            self._discard_suit(
+                p, option.action - DISCARD[0].action, "quests.artifact.book-of-solomon"
+            )
             self._draw_to_hand(p, "quests.artifact.book-of-solomon")
             self.sub = ""
             self._after_action_play()
@@ -911,7 +926,13 @@ class QuestsState(State):
                 self.sub = "flip"
                 self._ask()
             else:
-                self.move(top, REVEALED, DISCARD_PILE, "quests.artifact.flip", "{card} does not match and is discarded")
+                self.move(
+                    top,
+                    REVEALED,
+                    DISCARD_PILE,
+                    "quests.artifact.flip",
+                    "{card} does not match and is discarded",
+                )
                 self._after_action_play()
         elif a.ability == "look-artifact-deck":
             top = z.cards[ADECK][-1]
@@ -981,7 +1002,13 @@ class QuestsState(State):
         self.meld_plan = ()
         self.meld_todo = ()
         prize = z.cards[PRIZE][-1]
-        self.move(prize, PRIZE, self.library(p), "quests.meld.first-claims", f"{who(p)} melds and claims {{card}}")
+        self.move(
+            prize,
+            PRIZE,
+            self.library(p),
+            "quests.meld.first-claims",
+            f"{who(p)} melds and claims {{card}}",
+        )
         value = self.victory_value(p)
         if value >= self.opts.target:
             self._finish("quests.victory.artifacts", f"{who(p)} holds {value} artifacts", winner=p)
@@ -1087,9 +1114,7 @@ class QuestsState(State):
             if viewer == p:
                 seat["hand"] = [card(c) for c in sorted(hand, key=lambda c: (SUIT[c], c))]
             elif viewer is not None:
-                seat["known"] = [
-                    card(c) for c in sorted(hand) if (z.known[c] >> viewer) & 1
-                ]
+                seat["known"] = [card(c) for c in sorted(hand) if (z.known[c] >> viewer) & 1]
             seats.append(seat)
         played = None
         if self.played is not None and self.played[0] >= 0 and self.sub == "window":
@@ -1122,4 +1147,4 @@ def new_state(players: int, seed: int, opts: QuestsOptions, log: bool) -> Quests
     return QuestsState(players, seed, opts, log)
 
 
-__all__ = ["ACTION_SPACE", "QuestsOptions", "QuestsState", "Rng", "new_state"]
+__all__ = ["ACTION_SPACE", "SUITS", "QuestsOptions", "QuestsState", "Rng", "new_state"]
