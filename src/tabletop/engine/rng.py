@@ -53,7 +53,10 @@ class Rng:
         """A uniform integer in [0, n). Multiply-shift; the bias is below n / 2**64."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return (self.next64() * n) >> 64
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((s ^ (s >> 31)) * n) >> 64
 
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1

@@ -101,34 +101,40 @@ class State(ABC):
         d = self._pending
         if d is None:
             raise GameOverError("the game is over; no answer can be applied")
-        if not isinstance(player, int) or isinstance(player, bool):
+        if player.__class__ is not int:  # bool is not a seat number either
             raise MalformedAnswerError(f"player must be a seat number, not {player!r}")
-        if not isinstance(option_id, str):
+        if option_id.__class__ is not str:
             raise MalformedAnswerError(f"option must be an option id string, not {option_id!r}")
         if player not in d.players:
             who = ", ".join(str(p) for p in self.to_move())
             raise WrongPlayerError(
                 f"it is not player {player}'s decision; waiting for player(s) {who}"
             )
-        opt = d.option(option_id, player)
-        if opt is None:
+        for opt in d.options if d.per_player is None else d.options_for(player):
+            if opt.id == option_id:
+                break
+        else:
             allowed = ", ".join(d.option_ids(player))
             raise IllegalOptionError(
                 f"{option_id!r} is not an option now; the options are: {allowed}"
             )
-        if d.simultaneous and player in self._answers_in:
-            raise AlreadyAnsweredError(f"player {player} has already answered this decision")
-        if self.history is not None:
-            self.history.append((player, option_id))
-        self.steps += 1
+        history = self.history
         if d.simultaneous:
-            self._answers_in[player] = opt
-            if len(self._answers_in) < len(d.players):
-                return
             answers = self._answers_in
+            if player in answers:
+                raise AlreadyAnsweredError(f"player {player} has already answered this decision")
+            if history is not None:
+                history.append((player, option_id))
+            self.steps += 1
+            answers[player] = opt
+            if len(answers) < len(d.players):
+                return
             self._answers_in = {}
             self._answers(d, answers)
         else:
+            if history is not None:
+                history.append((player, option_id))
+            self.steps += 1
             self._answer(d, player, opt)
 
     def clone(self) -> State:

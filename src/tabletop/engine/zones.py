@@ -34,7 +34,16 @@ class ZoneSpec:
 class Layout:
     """The static description of a game's zones and cards: shared, never copied."""
 
-    __slots__ = ("all_mask", "by_name", "names", "num_players", "pools", "slugs", "specs")
+    __slots__ = (
+        "all_mask",
+        "by_name",
+        "names",
+        "num_players",
+        "pools",
+        "sights",
+        "slugs",
+        "specs",
+    )
 
     def __init__(
         self,
@@ -50,7 +59,12 @@ class Layout:
         self.slugs = slugs
         self.pools = pools
         self.num_players = num_players
-        self.all_mask = (1 << num_players) - 1
+        self.all_mask = all_mask = (1 << num_players) - 1
+        # who sees each zone's cards by the zone's nature
+        self.sights = tuple(
+            all_mask if s.kind == PUBLIC else (1 << s.owner) if s.kind == PRIVATE else 0
+            for s in specs
+        )
 
 
 class Zones:
@@ -71,12 +85,7 @@ class Zones:
     # -- sight ---------------------------------------------------------------------------
     def sight(self, zone: int) -> int:
         """Bitmask of players who see every card of `zone` by the zone's nature."""
-        spec = self.layout.specs[zone]
-        if spec.kind == PUBLIC:
-            return self.layout.all_mask
-        if spec.kind == PRIVATE:
-            return 1 << spec.owner
-        return 0
+        return self.layout.sights[zone]
 
     def seen_by(self, zone: int, card: int) -> int:
         """Bitmask of players who know `card` while it lies in `zone`."""
@@ -106,14 +115,15 @@ class Zones:
         Returns the mask of players who know the card after the move or saw it leave.
         """
         known = self.known
-        before = self.sight(src) | known[card]
+        sights = self.layout.sights
+        before = sights[src] | known[card]
         cards = self.cards
         cards[src].remove(card)
         if index is None:
             cards[dst].append(card)
         else:
             cards[dst].insert(index, card)
-        after = self.sight(dst)
+        after = sights[dst]
         if witnesses != -1:
             lost = before & ~witnesses
             if lost:

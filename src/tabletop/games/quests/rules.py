@@ -147,6 +147,10 @@ MELD = _O("meld")
 HOLD = _O("hold")
 USE_AS = tuple(_O(f"use-as:{s}") for s in SUITS)
 PASS_ONLY = (PASS,)
+WINDOW_PROMPT = {
+    suit: f"A {name.title()} card was just played: negate it with an Escape card?"
+    for suit, name in enumerate(SUITS)
+}
 PASS_OR_ESCAPE = (PASS, ESCAPE_OPT)
 
 # zones
@@ -497,13 +501,7 @@ class QuestsState(State):
             self._pending = Decision(
                 (p,),
                 "initiative",
-                f"{who(p)}: Initiative rolls are "
-                + ", ".join(
-                    f"{who(q)} {self.rolls[q]}"
-                    for q in range(self.num_players)
-                    if (self.contenders >> q) & 1
-                )
-                + ". Play a card or pass?",
+                "Initiative: play a Travel or Companion card, or pass",
                 tuple(opts),
                 "quests.initiative.modify",
             )
@@ -512,7 +510,7 @@ class QuestsState(State):
             self._pending = Decision(
                 (p,),
                 "adventure",
-                f"{who(p)}: take a Fate card",
+                "Take a Fate card",
                 tuple(PICK[c] for c in sorted(fate)),
                 "quests.adventure.pick",
             )
@@ -538,7 +536,7 @@ class QuestsState(State):
                 self._pending = Decision(
                     (p,),
                     "action",
-                    f"{who(p)}: play an Action card, use an artifact, or pass",
+                    "Play an Action card, use an artifact, or pass",
                     self._action_options(p),
                     "quests.action.turns",
                 )
@@ -633,13 +631,16 @@ class QuestsState(State):
         asked, holders of an Escape or not, so the question itself reveals nothing."""
         last = self.chain[-1]
         players = tuple(q % self.num_players for q in range(last + 1, last + self.num_players))
-        per = tuple(PASS_OR_ESCAPE if self.suit_count(q)[ESCAPE] else PASS_ONLY for q in players)
+        cards = self.zones.cards
+        per = tuple(
+            PASS_OR_ESCAPE if any(SUIT[c] == ESCAPE for c in cards[FIRST_HAND + q]) else PASS_ONLY
+            for q in players
+        )
         assert self.played is not None
-        what = SUITS[self.played[0]].title() if len(self.chain) == 1 else "Escape"
         self._pending = Decision(
             players,
             "escape",
-            f"{who(last)} played a {what} card. Negate it with an Escape card?",
+            WINDOW_PROMPT[self.played[0] if len(self.chain) == 1 else ESCAPE],
             PASS_OR_ESCAPE,
             "quests.escape.negate",
             simultaneous=True,
