@@ -173,7 +173,9 @@ class Zones:
         for zi, pos in self.hidden_from(player):
             groups.setdefault(pools[self.cards[zi][pos]], []).append((zi, pos))
         for places in groups.values():
-            cards = [self.cards[zi][pos] for zi, pos in places]
+            # Sorted first, so the deal depends only on what `player` knows, never on where
+            # the hidden cards really are.
+            cards = sorted(self.cards[zi][pos] for zi, pos in places)
             rng.shuffle(cards)
             for (zi, pos), c in zip(places, cards, strict=True):
                 self.cards[zi][pos] = c
