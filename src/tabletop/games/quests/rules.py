@@ -1032,6 +1032,12 @@ class QuestsState(State):
         self._end_turn()
 
     # -- kernel hooks ------------------------------------------------------------------------
+    def _determinize(self, player: int, rng: Rng) -> None:
+        # The pending decision's options may depend on re-dealt cards (who may Escape in a
+        # window): ask it again from the re-dealt hands, so they are neither stale nor a leak.
+        if self._pending is not None:
+            self._ask()
+
     def _copy_game(self, new: QuestsState) -> None:
         new.phase = self.phase
         new.sub = self.sub
