@@ -1,0 +1,426 @@
+"""Playing in the terminal: `tabletop play`, `resume` and `replay`.
+
+A session seats one agent per seat (`human` is a person at this screen) and drives the game:
+bots answer at once, people choose by number from the pending decision's options. Every log
+event is printed as it happens, with its rule id, in the words of whoever holds the screen
+(a spectator when nobody does), so bots' moves scroll by as they are made.
+
+Conversation with a person (plain lines from standard input, so it works piped and in tests):
+- a number 1..n chooses an option (an exact option id works too);
+- `help`, `log` (the whole log this seat may read), `board` (draw it again), `save FILE`
+  (an atomic game record, to `tabletop resume` later), `quit` (leave; exit status 0);
+- anything else is answered with what is allowed, and the question is asked again;
+- end of input quits cleanly, like `quit`.
+A decision with a single option for that person (say an Escape window while they hold no
+Escape card) is answered for them with a one-line note, so nobody is asked a meaningless
+question.
+
+Hot-seat: with several humans, before one person's private information is shown the screen is
+cleared and the next person is asked to take it ("Pass the screen to P2 and press Enter"),
+then sees what happened since their last turn. Simultaneous decisions (Escape windows) ask
+each human in turn with the same hand-off; there, a person with a single option still gets
+the hand-off and confirms with Enter, because skipping them would tell everyone at the screen
+that they hold no Escape card.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.agents import HUMAN, Agent, make_agent, parse_spec
+from tabletop.engine import registry
+from tabletop.engine.decision import Decision, Option
+from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
+from tabletop.engine.record import load, record_of, replay, save
+from tabletop.engine.rng import derive_seed
+from tabletop.engine.state import State
+from tabletop.ui import renderer_for, score_label
+
+RECAP = 30  # most log lines shown when a person takes the screen or a game resumes
+
+HELP = """\
+Type the number of an option to choose it. Other commands:
+  help        this text
+  log         the whole game log as you may read it, with rule ids
+  board       draw the board again
+  save FILE   save the game to FILE (continue later with: tabletop resume FILE)
+  quit        leave the game (save first if you want to continue it)"""
+
+
+def who(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+# -- seats -----------------------------------------------------------------------------------
+def split_seats(text: str) -> list[str]:
+    """`human,ismcts:iterations=200,c=0.7,heuristic` -> one spec per seat. A piece of the form
+    `key=value` (no colon) after a spec with settings continues that spec's settings."""
+    specs: list[str] = []
+    for raw in text.split(","):
+        piece = raw.strip()
+        if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def default_seats(players: int) -> list[str]:
+    return [HUMAN] + ["heuristic"] * (players - 1)
+
+
+def make_seats(
+    game_id: str, players: int, seats: str | None, seed: int
+) -> tuple[list[Agent | None], list[str]]:
+    """One agent per seat (None: a person) and the specs they came from. Bots get seeds
+    derived from the game's seed and their seat, so the same command plays the same game."""
+    specs = default_seats(players) if seats is None else split_seats(seats)
+    if len(specs) != players:
+        raise PlayerCountError(
+            f"--seats names {len(specs)} seat(s) ({','.join(specs)}) but the game has "
+            f"{players} players: give one agent per seat"
+        )
+    agents: list[Agent | None] = []
+    for seat, spec in enumerate(specs):
+        name, settings = parse_spec(spec)
+        if name == HUMAN:
+            if settings:
+                raise UnknownAgentError(f"seat {who(seat)}: 'human' takes no settings")
+            agents.append(None)
+        else:
+            agents.append(make_agent(spec, game_id, derive_seed(seed, seat)))
+    return agents, specs
+
+
+def make_console() -> Console:
+    return Console(highlight=False)
+
+
+# -- the result table ------------------------------------------------------------------------
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+def print_result(state: State, specs: list[str] | None, console: Console) -> None:
+    result = state.result
+    if result is None:
+        return
+    table = Table(title=Text("Result", style="bold"), title_justify="left")
+    table.add_column("seat")
+    if specs is not None:
+        table.add_column("agent")
+    table.add_column(score_label(state.game_id), justify="right")
+    table.add_column("winner")
+    for seat, score in enumerate(result.scores):
+        row = [who(seat)]
+        if specs is not None:
+            row.append(specs[seat])
+        row += [_number(score), "winner" if seat in result.winners else ""]
+        table.add_row(*(Text(cell) for cell in row))
+    console.print(table)
+    line = f"The game ended: {result.reason}."
+    if result.team is not None:
+        line += f" The team {result.team}."
+    if not result.winners:
+        line += " Nobody wins."
+    else:
+        line += " Winner: " + ", ".join(who(p) for p in result.winners) + "."
+    console.print(Text(line))
+
+
+def _asked(seat: int, decision: Decision) -> str:
+    """The decision's prompt, addressed to `seat` (prompts may already name the player)."""
+    name = who(seat)
+    prompt = decision.prompt
+    return prompt if prompt.startswith(name + ":") else f"{name}: {prompt}"
+
+
+def _log_line(rule: str, text: str) -> Text:
+    return Text.assemble(("  " + text, ""), (f"  ({rule})", "dim"))
+
+
+class Quit(Exception):
+    """The person left (quit, or the end of standard input)."""
+
+
+# -- a session -------------------------------------------------------------------------------
+class Session:
+    def __init__(
+        self,
+        state: State,
+        agents: list[Agent | None],
+        specs: list[str],
+        console: Console,
+        stdin: TextIO,
+        *,
+        log_from: int = 0,
+    ) -> None:
+        self.state = state
+        self.agents = agents
+        self.specs = specs
+        self.console = console
+        self.stdin = stdin
+        self.echo = not _isatty(stdin)  # piped answers are echoed so transcripts read well
+        self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
+        self.hotseat = len(self.humans) > 1
+        # Who holds the screen: log lines are printed as this seat may read them.
+        self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.log_from = log_from
+        self.cursor: dict[int | None, int] = {}
+        self.saved: tuple[Path, int] | None = None
+        self.render = renderer_for(state.game_id)
+
+    # -- output and input ---------------------------------------------------------------------
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def read(self, prompt: str) -> str:
+        """One line from standard input; raises `Quit` at its end."""
+        self.console.print(Text(prompt, style="bold"), end="")
+        self.console.file.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.console.print()
+            raise Quit("End of input: leaving the game.")
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.console.print(Text(line))
+        return line
+
+    def stream(self) -> None:
+        """Print the log events the screen's holder has not seen yet."""
+        log = self.state.log
+        if not log:
+            return
+        key = self.holder
+        start = self.cursor.get(key)
+        if start is None:
+            start = self.log_from
+            if start:
+                self.say(f"… {start} earlier events (type log to read them all)", "dim")
+        if start >= len(log):
+            return
+        self.cursor[key] = len(log)
+        self.console.print(Text("\n").join(_log_line(e.rule, e.text_for(key)) for e in log[start:]))
+
+    def hand_to(self, seat: int) -> None:
+        """Give the screen to `seat`; in hot-seat, clear it and wait for them first."""
+        if self.holder == seat:
+            return
+        if self.hotseat:
+            self.console.clear()
+            self.console.rule()
+            self.read(f"Pass the screen to {who(seat)} and press Enter ")
+            self.console.clear()
+        self.holder = seat
+        log = self.state.log or []
+        start = self.cursor.get(seat, self.log_from)
+        if start < len(log):
+            self.say(f"{who(seat)}, since your last turn:", "bold")
+            if len(log) - start > RECAP:
+                skipped = len(log) - start - RECAP
+                self.say(f"  … {skipped} earlier events (type log to read them all)", "dim")
+                start = len(log) - RECAP
+            self.console.print(
+                Text("\n").join(_log_line(e.rule, e.text_for(seat)) for e in log[start:])
+            )
+        self.cursor[seat] = len(log)
+
+    # -- the game loop ------------------------------------------------------------------------
+    def intro(self) -> None:
+        spec = registry.get(self.state.game_id)
+        seats = ", ".join(
+            f"{who(seat)} {'(you)' if spec_ == HUMAN and len(self.humans) == 1 else spec_}"
+            for seat, spec_ in enumerate(self.specs)
+        )
+        self.say(f"{spec.title}, {self.state.num_players} players: {seats}", "bold")
+        if self.humans:
+            self.say("Type the number of your choice; help lists the other commands.")
+
+    def run(self) -> int:
+        state = self.state
+        self.intro()
+        try:
+            self.stream()
+            while not state.is_over:
+                seat = state.to_move()[0]
+                agent = self.agents[seat]
+                if agent is None:
+                    self.human_turn(seat)
+                else:
+                    state.apply(seat, agent.choose(state, seat))
+                self.stream()
+        except Quit as q:
+            if str(q):
+                self.say(str(q))
+            self.farewell()
+            return 0
+        if self.hotseat:
+            self.console.rule()
+        print_result(state, self.specs, self.console)
+        return 0
+
+    def human_turn(self, seat: int) -> None:
+        state = self.state
+        decision = state.pending
+        assert decision is not None
+        options = decision.options_for(seat)
+        if len(options) == 1 and not (self.hotseat and decision.simultaneous):
+            if self.holder == seat or not self.hotseat:
+                self.say(
+                    f"{_asked(seat, decision)} → {options[0].label} "
+                    "(your only option, answered for you)",
+                    "dim",
+                )
+            state.apply(seat, options[0].id)
+            return
+        self.hand_to(seat)
+        self.show(seat, decision, options)
+        if len(options) == 1:
+            self.read(f"Your only option is {options[0].label}: press Enter ")
+            state.apply(seat, options[0].id)
+            return
+        self.choose(seat, decision, options)
+
+    def show(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
+        self.render(self.state.view(seat), self.console)
+        self.console.print(
+            Text.assemble((_asked(seat, decision), "bold cyan"), (f"  ({decision.rule})", "dim"))
+        )
+        if len(options) > 1:
+            for i, option in enumerate(options, 1):
+                self.say(f"  {i}. {option.label}")
+
+    def choose(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
+        n = len(options)
+        ids = {o.id: o for o in options}
+        allowed = f"a number from 1 to {n}, or help, log, board, save FILE, quit"
+        while True:
+            line = self.read(f"Choose 1-{n}: ").strip()
+            command, _, arg = line.partition(" ")
+            command = command.lower()
+            if line.isdigit() and 1 <= int(line) <= n:
+                self.state.apply(seat, options[int(line) - 1].id)
+                return
+            if line in ids:
+                self.state.apply(seat, line)
+                return
+            if line.isdigit():
+                self.say(f"There is no option {line}: type {allowed}.", "red")
+            elif command == "help":
+                self.say(HELP)
+            elif command == "log":
+                for rule, text in self.state.log_for(seat):
+                    self.console.print(_log_line(rule, text))
+            elif command == "board":
+                self.show(seat, decision, options)
+            elif command == "save":
+                self.save(arg.strip())
+            elif command in ("quit", "exit"):
+                raise Quit("")
+            elif not line:
+                self.say(f"Please type {allowed}.", "red")
+            else:
+                self.say(f"{line!r} is not understood: type {allowed}.", "red")
+
+    def save(self, name: str) -> None:
+        if not name:
+            self.say("Say where to save: save FILE (for example: save mygame.json)", "red")
+            return
+        path = Path(name).expanduser()
+        try:
+            save(record_of(self.state), path)
+        except (OSError, TabletopError) as e:
+            self.say(f"Could not save to {path}: {e}", "red")
+            return
+        self.saved = (path, self.state.steps)
+        self.say(f"Saved {self.state.steps} answers to {path}. {self.resume_hint(path)}")
+
+    def resume_hint(self, path: Path) -> str:
+        command = f"tabletop resume {path}"
+        if self.specs != default_seats(len(self.specs)):
+            command += f" --seats {','.join(self.specs)}"
+        return f"Continue it with: {command}"
+
+    def farewell(self) -> None:
+        if self.saved is None:
+            self.say("The game was not saved.")
+            return
+        path, steps = self.saved
+        behind = self.state.steps - steps
+        note = f" ({behind} answers made after that are not in it)" if behind else ""
+        self.say(f"The game is saved in {path}{note}. {self.resume_hint(path)}")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- the commands ----------------------------------------------------------------------------
+def run_play(game: str, players: int, seats: str | None, seed: int, options: dict[str, str]) -> int:
+    """`tabletop play`: validate everything, then play to the end (or until the person
+    leaves). Raises `TabletopError` subclasses for bad input; returns the exit status."""
+    registry.get(game)
+    state = registry.new_game(game, players, seed, options)
+    agents, specs = make_seats(game, players, seats, seed)
+    return Session(state, agents, specs, make_console(), sys.stdin).run()
+
+
+def run_resume(path: Path, seats: str | None) -> int:
+    """`tabletop resume`: load a record, replay and verify it, and play on."""
+    record = load(path)
+    state = replay(record, verify=True)
+    agents, specs = make_seats(record.game, record.players, seats, record.seed)
+    console = make_console()
+    title = registry.get(record.game).title
+    console.print(
+        Text(f"Resuming {title} from {path}: {len(record.answers)} answers replayed and verified.")
+    )
+    log_len = len(state.log or [])
+    if state.is_over:
+        for rule, text in state.log_for(None)[-RECAP:]:
+            console.print(_log_line(rule, text))
+        console.print(Text("This game is already over."))
+        print_result(state, specs, console)
+        return 0
+    session = Session(state, agents, specs, console, sys.stdin, log_from=max(0, log_len - RECAP))
+    return session.run()
+
+
+def run_replay(path: Path, verify: bool) -> int:
+    """`tabletop replay`: print a recorded game's log as a spectator sees it, and its result.
+    With `verify`, every recorded digest must match (a `RecordError` names the first answer
+    where the replay diverges)."""
+    record = load(path)
+    state = replay(record, verify=verify)
+    console = make_console()
+    spec = registry.get(record.game)
+    opts: dict[str, Any] = record.options
+    described = ", ".join(f"{k}={v}" for k, v in opts.items())
+    console.rule(
+        Text(
+            f"{spec.title} · {record.players} players · seed {record.seed} · "
+            f"{len(record.answers)} answers" + (f" · {described}" if described else "")
+        )
+    )
+    for rule, text in state.log_for(None):
+        console.print(_log_line(rule, text))
+    if state.is_over:
+        print_result(state, None, console)
+    else:
+        waiting = ", ".join(who(p) for p in state.to_move())
+        console.print(Text(f"The game is not over: waiting for {waiting}."))
+    if verify:
+        console.print(
+            Text(f"OK: {len(record.answers)} answers replayed; every recorded digest matches.")
+        )
+    return 0
