@@ -1,0 +1,296 @@
+"""The `simulate`, `tournament` and `report` commands (called by `tabletop.cli`).
+
+Input is checked before any game is played; bad input raises a `TabletopError` subclass that
+the CLI turns into a message and exit status 2. A run interrupted by Ctrl-C still prints the
+summary of the games that finished (and writes them with --out), says how many finished and
+returns 130.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from tabletop.engine import registry
+from tabletop.engine.errors import UnknownAgentError
+from tabletop.sim import parallel, results
+from tabletop.sim.runner import SimConfig, SimulationError, make_config
+from tabletop.sim.summary import standings, summarize
+
+INTERRUPTED = 130
+
+
+def seat_specs(
+    game: str, agents: str | None, agent: list[str] | None, players: int | None
+) -> list[str]:
+    """Agent specs, one per seat, from `--agents a,b,c` or repeated `--agent SPEC`. With
+    neither, every seat (players, else the game's minimum) plays `random`."""
+    if agents is not None and agent:
+        raise UnknownAgentError("give either --agents or --agent, not both")
+    if agent:
+        return [a.strip() for a in agent]
+    if agents is not None:
+        names = [a.strip() for a in agents.split(",")]
+        for name in names:
+            if not name:
+                raise UnknownAgentError(f"empty agent name in --agents {agents!r}")
+            if ":" in name or "=" in name:
+                raise UnknownAgentError(
+                    f"--agents takes plain names; give {name!r} and other specs with settings "
+                    "as --agent SPEC, once per seat"
+                )
+        return names
+    n = registry.get(game).min_players if players is None else players
+    return ["random"] * n
+
+
+def _check_run(games: int, workers: int, backend: str, out: Path | None) -> None:
+    if games < 1:
+        raise SimulationError(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    if backend not in parallel.BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r}; the backends are: process, ray")
+    if backend == "ray":
+        parallel.import_ray()
+    if out is not None:
+        results.require_sim_extra("pyarrow.parquet")
+
+
+@contextmanager
+def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr when it is a terminal; nothing otherwise."""
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def _execute(
+    config: SimConfig, games: int, workers: int, backend: str, label: str
+) -> parallel.RunResult:
+    with _progress(games, label) as progress:
+        return parallel.run(config, games, workers=workers, backend=backend, progress=progress)
+
+
+def _meta(command: str, config: SimConfig, run: parallel.RunResult) -> dict[str, Any]:
+    return {
+        "command": command,
+        "master_seed": config.seed,
+        "requested": run.requested,
+        "finished": run.finished,
+        "players": config.players,
+        "agents": list(config.agents),
+        "rotate": config.rotate,
+        "workers": run.workers,
+        "backend": run.backend,
+        "interrupted": run.interrupted,
+    }
+
+
+def _finish(
+    command: str, config: SimConfig, run: parallel.RunResult, out: Path | None
+) -> tuple[dict[str, Any], int]:
+    summary = summarize(
+        run.rows,
+        players=config.players,
+        seed=config.seed,
+        options=config.options,
+        seconds=run.seconds,
+        requested=run.requested,
+        interrupted=run.interrupted,
+    )
+    if out is not None:
+        results.write(out, run.rows, _meta(command, config, run))
+    code = 0
+    if run.interrupted:
+        Console(stderr=True).print(
+            f"interrupted: {run.finished} of {run.requested} games finished"
+            + (f" (written to {out})" if out is not None else ""),
+            highlight=False,
+        )
+        code = INTERRUPTED
+    return summary, code
+
+
+def simulate_cmd(
+    *,
+    game: str,
+    games: int,
+    players: int | None,
+    agents: str | None,
+    agent: list[str] | None,
+    seed: int,
+    workers: int,
+    backend: str,
+    options: dict[str, str],
+    out: Path | None,
+    as_json: bool,
+) -> int:
+    specs = seat_specs(game, agents, agent, players)
+    _check_run(games, workers, backend, out)
+    config = make_config(game, specs, players=players, options=options, seed=seed)
+    run = _execute(config, games, workers, backend, f"{game}: simulating")
+    summary, code = _finish("simulate", config, run, out)
+    if as_json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary)
+    return code
+
+
+def tournament_cmd(
+    *,
+    game: str,
+    agents: str | None,
+    agent: list[str] | None,
+    games: int,
+    seed: int,
+    workers: int,
+    options: dict[str, str],
+    out: Path | None,
+    as_json: bool,
+) -> int:
+    if agents is None and not agent:
+        raise UnknownAgentError("name the agents: --agents a,b,c or --agent SPEC per agent")
+    specs = seat_specs(game, agents, agent, None)
+    _check_run(games, workers, "process", out)
+    config = make_config(game, specs, options=options, seed=seed, rotate=True)
+    run = _execute(config, games, workers, "process", f"{game}: tournament")
+    summary, code = _finish("tournament", config, run, out)
+    summary["agents"] = list(config.agents)
+    summary["standings"] = standings(run.rows)
+    if as_json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_standings(summary)
+    return code
+
+
+def report_cmd(*, results: Path, out: Path) -> int:
+    from tabletop.sim import report
+    from tabletop.sim import results as results_mod
+
+    results_mod.require_sim_extra("matplotlib")
+    rows, meta = results_mod.read(results)
+    page = report.build(rows, meta)
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as e:
+        raise SimulationError(f"cannot write {out}: {e.strerror or e}") from None
+    games = len({r.index for r in rows})
+    Console().print(f"wrote {out} ({games} games, {len(rows)} rows)", highlight=False)
+    return 0
+
+
+# -- tables --------------------------------------------------------------------------------
+
+
+def _ci(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{lo:.3f}-{hi:.3f}"
+
+
+def _extra_keys(entries: list[dict[str, Any]], standard: set[str]) -> list[str]:
+    keys: list[str] = []
+    for e in entries:
+        keys.extend(k for k in e if k not in standard and k not in keys)
+    return keys
+
+
+def _print_footer(console: Console, s: dict[str, Any]) -> None:
+    console.print(
+        f"{s['games']} games ({s['requested']} asked), {s['draws']} without a winner; "
+        f"turns mean {s['turns_mean']:.1f}, median {s['turns_median']:g}; "
+        f"{s['decisions']} decisions, {s['decisions_per_s']:.0f}/s; "
+        f"{s['games_per_s']:.2f} games/s",
+        highlight=False,
+    )
+    for key, counts in s["outcomes"].items():
+        console.print(
+            f"{key}: " + ", ".join(f"{v} {n}" for v, n in counts.items()), highlight=False
+        )
+    if s["team"]:
+        console.print(
+            "team: " + ", ".join(f"{v} {n}" for v, n in s["team"].items()), highlight=False
+        )
+
+
+_SEAT_KEYS = {"seat", "agent", "games", "wins", "win_rate", "ci95", "score_mean", "score_median"}
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    console = Console()
+    opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
+    table = Table(title=f"{s['game']} {s['version']}, seed {s['seed']} ({opts})")
+    for col in ("seat", "agent", "wins", "win rate", "95% CI", "mean score", "median score"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    extra = _extra_keys(s["seats"], _SEAT_KEYS)
+    for key in extra:
+        table.add_column(key, justify="right")
+    for e in s["seats"]:
+        table.add_row(
+            str(e["seat"]),
+            e["agent"] or "(varies)",
+            str(e["wins"]),
+            f"{e['win_rate']:.3f}",
+            _ci(e),
+            f"{e['score_mean']:.2f}",
+            f"{e['score_median']:g}",
+            *(f"{e.get(k, 0.0):.2f}" for k in extra),
+        )
+    console.print(table)
+    _print_footer(console, s)
+
+
+def _print_standings(s: dict[str, Any]) -> None:
+    console = Console()
+    opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
+    table = Table(
+        title=f"{s['game']} tournament, {s['players']} seats rotated, seed {s['seed']} ({opts})"
+    )
+    for col in ("rank", "agent", "games", "wins", "win rate", "95% CI", "mean score"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    extra = _extra_keys(s["standings"], _SEAT_KEYS)
+    for key in extra:
+        table.add_column(key, justify="right")
+    for rank, e in enumerate(s["standings"], 1):
+        table.add_row(
+            str(rank),
+            e["agent"],
+            str(e["games"]),
+            str(e["wins"]),
+            f"{e['win_rate']:.3f}",
+            _ci(e),
+            f"{e['score_mean']:.2f}",
+            *(f"{e.get(k, 0.0):.2f}" for k in extra),
+        )
+    console.print(table)
+    _print_footer(console, s)

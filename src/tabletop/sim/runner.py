@@ -1,0 +1,168 @@
+"""Play one game between agents and turn its result into rows, one per seat.
+
+Everything here is a pure function of the run's settings and a game index: game `i` of a run
+is played with seed `derive_seed(master_seed, i)` and the agent in seat `s` is seeded with
+`derive_seed(game_seed, s)`, so a run gives the same rows whichever process plays which game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.agents import check_spec, make_agent
+from tabletop.engine import registry
+from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
+from tabletop.engine.options import options_dict, parse_options
+from tabletop.engine.rng import derive_seed
+
+# Separates seat specs in the `agents` column; specs themselves may contain commas.
+AGENTS_SEPARATOR = " | "
+
+
+class SimulationError(TabletopError):
+    """Bad simulation settings (number of games, workers, backend) or a missing extra."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat of one finished game."""
+
+    index: int  # the game's number in its run
+    game: str
+    version: str
+    options: str  # the game's full options as a JSON object (sorted keys)
+    seed: int  # the game's seed
+    agents: str  # every seat's spec, in seat order, joined by AGENTS_SEPARATOR
+    agent: str  # this seat's spec
+    seat: int
+    score: float
+    win: bool
+    turns: int
+    decisions: int  # answers applied in the whole game
+    seconds: float  # wall time of the whole game
+    team: str | None = None  # cooperative games: "won" / "lost"
+    holdings: tuple[str, ...] = ()
+    seat_stats: Mapping[str, float] = field(default_factory=dict)
+    outcomes: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """What to play: game, seat agents, options, master seed. `rotate` (tournaments) seats
+    game `i` with the agent list rotated by `i`, so every agent sits in every seat equally."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    options: Mapping[str, Any]
+    seed: int = 0
+    rotate: bool = False
+
+    def seats_for(self, index: int) -> tuple[str, ...]:
+        """The agent spec of each seat in game `index`."""
+        if not self.rotate:
+            return self.agents
+        k = index % len(self.agents)
+        return self.agents[k:] + self.agents[:k]
+
+    def game_seed(self, index: int) -> int:
+        return derive_seed(self.seed, index)
+
+    def options_json(self) -> str:
+        return json.dumps(dict(self.options), sort_keys=True)
+
+
+def make_config(
+    game: str,
+    agents: Sequence[str],
+    *,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    rotate: bool = False,
+) -> SimConfig:
+    """Check everything up front (game, player count, options, every agent spec) and return
+    a config whose options are complete and typed, so workers never meet bad input."""
+    spec = registry.get(game)
+    if not agents:
+        raise UnknownAgentError("give at least one agent")
+    n = len(agents) if players is None else players
+    if (
+        isinstance(n, bool)
+        or not isinstance(n, int)
+        or not spec.min_players <= n <= spec.max_players
+    ):
+        raise PlayerCountError(
+            f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {n!r}"
+        )
+    if len(agents) != n:
+        raise UnknownAgentError(
+            f"{len(agents)} agent(s) given for {n} players: give one agent per seat"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"the seed must be an integer, not {seed!r}")
+    opts = options_dict(parse_options(game, spec.options_type, options))
+    for agent in agents:
+        check_spec(agent, game)
+    return SimConfig(game, n, tuple(a.strip() for a in agents), opts, seed, rotate)
+
+
+def play_game(config: SimConfig, index: int) -> list[SeatRow]:
+    """Play game `index` of the run described by `config`, without a log, and return its rows
+    in seat order."""
+    gseed = config.game_seed(index)
+    specs = config.seats_for(index)
+    start = time.perf_counter()
+    state = registry.new_game(config.game, config.players, gseed, config.options, log=False)
+    agents = [make_agent(s, config.game, derive_seed(gseed, seat)) for seat, s in enumerate(specs)]
+    try:
+        while not state.is_over:
+            for p in state.to_move():
+                state.apply(p, agents[p].choose(state, p))
+                if state.is_over:
+                    break
+    except Exception as e:
+        e.add_note(f"in game {index} of the run (game seed {gseed}, agents {specs})")
+        raise
+    seconds = time.perf_counter() - start
+    result = state.result
+    assert result is not None
+    common: dict[str, Any] = {
+        "index": index,
+        "game": config.game,
+        "version": state.version,
+        "options": config.options_json(),
+        "seed": gseed,
+        "agents": AGENTS_SEPARATOR.join(specs),
+        "turns": int(getattr(state, "turn", 0)),
+        "decisions": state.steps,
+        "seconds": seconds,
+        "team": result.team,
+        "outcomes": dict(result.outcomes),
+    }
+    rows = []
+    for seat in range(config.players):
+        rows.append(
+            SeatRow(
+                agent=specs[seat],
+                seat=seat,
+                score=float(result.scores[seat]),
+                win=seat in result.winners,
+                holdings=tuple(result.holdings[seat]) if result.holdings else (),
+                seat_stats=dict(result.seat_stats[seat]) if result.seat_stats else {},
+                **common,
+            )
+        )
+    return rows
+
+
+def play_games(config: SimConfig, indices: Iterable[int]) -> list[SeatRow]:
+    """Play several games in this process; rows in the order of `indices`."""
+    rows: list[SeatRow] = []
+    for i in indices:
+        rows.extend(play_game(config, i))
+    return rows
