@@ -1,0 +1,217 @@
+"""Zones: every card in exactly one zone, and who can see or knows each card."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop.engine.rng import Rng
+from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, Zones, ZoneSpec
+
+PLAYERS = 3
+NCARDS = 24
+DECK, DISCARD, BOX = 0, 1, 2
+HANDS = (3, 4, 5)
+ALL = (1 << PLAYERS) - 1
+
+
+def make_zones() -> Zones:
+    specs = [
+        ZoneSpec("deck", HIDDEN, pool="a"),
+        ZoneSpec("discard", PUBLIC),
+        ZoneSpec("box", HIDDEN, pool="b"),
+        *(ZoneSpec(f"hand-{p}", PRIVATE, owner=p) for p in range(PLAYERS)),
+    ]
+    names = tuple(f"Card {i}" for i in range(NCARDS))
+    slugs = tuple(f"card-{i}" for i in range(NCARDS))
+    pools = tuple("a" if i < 18 else "b" for i in range(NCARDS))
+    z = Zones(Layout(specs, names, slugs, pools, PLAYERS))
+    z.cards[DECK] = list(range(18))
+    z.cards[BOX] = list(range(18, NCARDS))
+    return z
+
+
+zone_ids = st.integers(min_value=0, max_value=5)
+moves = st.lists(
+    st.tuples(st.integers(min_value=0, max_value=NCARDS - 1), zone_ids, st.booleans()),
+    max_size=60,
+)
+
+
+def where(z: Zones, card: int) -> int:
+    return next(i for i, zone in enumerate(z.cards) if card in zone)
+
+
+def apply_moves(z: Zones, script: list[tuple[int, int, bool]]) -> None:
+    for card, dst, random_take in script:
+        src = where(z, card)
+        witnesses = -1
+        if random_take and z.layout.specs[src].kind == PRIVATE:
+            thief = z.layout.specs[dst].owner if z.layout.specs[dst].kind == PRIVATE else -1
+            witnesses = (1 << z.layout.specs[src].owner) | ((1 << thief) if thief >= 0 else 0)
+        z.move(card, src, dst, witnesses=witnesses)
+
+
+@given(moves)
+def test_conservation_under_random_moves(script: list[tuple[int, int, bool]]) -> None:
+    z = make_zones()
+    apply_moves(z, script)
+    z.check_conservation()
+    assert sorted(c for zone in z.cards for c in zone) == list(range(NCARDS))
+
+
+@given(moves)
+def test_knowledge_after_a_move(script: list[tuple[int, int, bool]]) -> None:
+    """A move keeps a card known to whoever saw it before and sees it after; a public
+    destination clears knowledge; a random take makes those who did not witness it forget
+    the card and the cards left behind."""
+    z = make_zones()
+    rng = Rng(len(script))
+    for card, dst, random_take in script:
+        # someone peeks now and then, so there is knowledge to keep or lose
+        z.learn(rng.below(PLAYERS), [rng.below(NCARDS)])
+        src = where(z, card)
+        before_known = z.known[:]
+        before = z.sight(src) | before_known[card]
+        witnesses = -1
+        if random_take and z.layout.specs[src].kind == PRIVATE:
+            witnesses = 1 << z.layout.specs[src].owner
+        seen = z.move(card, src, dst, witnesses=witnesses)
+        after = z.sight(dst)
+        kept = before if witnesses == -1 else before & witnesses
+        if after == ALL:
+            assert z.known[card] == 0
+        else:
+            assert z.known[card] == kept | after
+        assert seen == kept | after
+        lost = 0 if witnesses == -1 else before & ~witnesses
+        for c in z.cards[src]:
+            assert z.known[c] == before_known[c] & ~lost
+        for p in range(PLAYERS):
+            assert z.can_see(p, dst, card) == bool(((kept | after) >> p) & 1 or after == ALL)
+
+
+def test_stolen_card_stays_known_to_its_old_owner() -> None:
+    z = make_zones()
+    z.move(5, DECK, HANDS[0])
+    z.move(6, DECK, HANDS[0])
+    assert z.can_see(0, HANDS[0], 5) and not z.can_see(1, HANDS[0], 5)
+    z.learn(2, [5, 6])  # P3 looked at P1's hand
+    z.move(5, HANDS[0], HANDS[1], witnesses=(1 << 0) | (1 << 1))  # P2 steals at random
+    assert z.can_see(0, HANDS[1], 5)  # the victim saw which card went
+    assert z.can_see(1, HANDS[1], 5)
+    assert not z.can_see(2, HANDS[1], 5)  # the bystander does not know which went
+    assert not z.can_see(2, HANDS[0], 6)  # ... nor, any more, which stayed
+
+
+def test_looked_at_card_known_until_public_or_shuffled() -> None:
+    z = make_zones()
+    z.move(3, DECK, HANDS[1])
+    z.learn(0, [3])
+    assert z.can_see(0, HANDS[1], 3) and not z.can_see(2, HANDS[1], 3)
+    z.move(3, HANDS[1], DECK)  # put back openly: still known where it is
+    assert z.can_see(0, DECK, 3) and z.can_see(1, DECK, 3)
+    z.shuffle(DECK, Rng(1))
+    assert not any(z.can_see(p, DECK, 3) for p in range(PLAYERS))
+    z.learn(0, [3])
+    z.move(3, DECK, DISCARD)
+    assert z.known[3] == 0
+    assert all(z.can_see(p, DISCARD, 3) for p in (*range(PLAYERS), None))
+
+
+def test_spectator_sees_only_public_zones() -> None:
+    z = make_zones()
+    z.move(1, DECK, HANDS[0])
+    z.move(2, DECK, DISCARD)
+    z.learn(0, [4])
+    hidden = {z.cards[zi][pos] for zi, pos in z.hidden_from(None)}
+    assert 2 not in hidden
+    assert {1, 4} <= hidden
+    assert z.can_see(None, DISCARD, 2)
+    assert not z.can_see(None, HANDS[0], 1)
+
+
+def test_draw_moves_the_top_card() -> None:
+    z = make_zones()
+    top = z.cards[DECK][-1]
+    card, seen = z.draw(DECK, HANDS[2])
+    assert card == top and z.cards[HANDS[2]] == [top]
+    assert seen == 1 << 2
+
+
+def test_move_at_index() -> None:
+    z = make_zones()
+    z.move(0, DECK, DISCARD)
+    z.move(1, DECK, DISCARD, index=0)
+    assert z.cards[DISCARD] == [1, 0]
+
+
+def test_conservation_check_catches_a_lost_or_doubled_card() -> None:
+    z = make_zones()
+    z.cards[DECK].append(3)
+    with pytest.raises(AssertionError, match="card-3"):
+        z.check_conservation()
+    z = make_zones()
+    z.cards[BOX].remove(20)
+    with pytest.raises(AssertionError, match="card-20"):
+        z.check_conservation()
+
+
+@given(moves)
+def test_copy_is_independent(script: list[tuple[int, int, bool]]) -> None:
+    z = make_zones()
+    apply_moves(z, script)
+    twin = z.copy()
+    assert twin.cards == z.cards and twin.known == z.known
+    twin.move(twin.cards[BOX][0], BOX, DISCARD) if twin.cards[BOX] else None
+    twin.learn(0, list(range(NCARDS)))
+    z.check_conservation()
+    assert twin.known != z.known
+
+
+@given(moves, st.integers(min_value=0, max_value=PLAYERS - 1), st.integers())
+def test_determinize_keeps_what_the_player_knows(
+    script: list[tuple[int, int, bool]], player: int, seed: int
+) -> None:
+    z = make_zones()
+    apply_moves(z, script)
+    rng = Rng(seed)
+    z.learn(player, [rng.below(NCARDS) for _ in range(3)])
+    visible = {
+        (zi, pos, c)
+        for zi, zone in enumerate(z.cards)
+        for pos, c in enumerate(zone)
+        if z.can_see(player, zi, c)
+    }
+    sizes = [len(zone) for zone in z.cards]
+    pool_of_place = {
+        (zi, pos): z.layout.pools[c]
+        for zi, zone in enumerate(z.cards)
+        for pos, c in enumerate(zone)
+    }
+    d = z.copy()
+    d.determinize(player, rng)
+    d.check_conservation()
+    assert [len(zone) for zone in d.cards] == sizes
+    for zi, pos, c in visible:
+        assert d.cards[zi][pos] == c
+    for (zi, pos), pool in pool_of_place.items():
+        assert d.layout.pools[d.cards[zi][pos]] == pool
+    assert Counter(c for zone in d.cards for c in zone) == Counter(range(NCARDS))
+
+
+def test_determinize_redeals_hidden_cards() -> None:
+    z = make_zones()
+    for c in range(6):
+        z.move(c, DECK, HANDS[1])
+    redeals = set()
+    for seed in range(20):
+        d = z.copy()
+        d.determinize(0, Rng(seed))
+        redeals.add(tuple(sorted(d.cards[HANDS[1]])))
+    assert len(redeals) > 1
+    # the deck and the other hands were dealt only cards of their pool
+    assert all(c < 18 for hand in redeals for c in hand)
