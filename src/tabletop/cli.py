@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from tabletop.engine import registry
@@ -43,7 +44,8 @@ def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
 
 
 def _fail(e: Exception) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {e}", highlight=False, markup=True)
+    # The message is text, not markup: "pip install tabletop[ray]" keeps its brackets.
+    err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, markup=True)
     return typer.Exit(2)
 
 
