@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -135,6 +136,7 @@ def _finish(
             f"interrupted: {run.finished} of {run.requested} games finished"
             + (f" (written to {out})" if out is not None else ""),
             highlight=False,
+            markup=False,
         )
         code = INTERRUPTED
     return summary, code
@@ -206,7 +208,7 @@ def report_cmd(*, results: Path, out: Path) -> int:
     except OSError as e:
         raise SimulationError(f"cannot write {out}: {e.strerror or e}") from None
     games = len({r.index for r in rows})
-    Console().print(f"wrote {out} ({games} games, {len(rows)} rows)", highlight=False)
+    Console().print(f"wrote {out} ({games} games, {len(rows)} rows)", highlight=False, markup=False)
     return 0
 
 
@@ -232,14 +234,19 @@ def _print_footer(console: Console, s: dict[str, Any]) -> None:
         f"{s['decisions']} decisions, {s['decisions_per_s']:.0f}/s; "
         f"{s['games_per_s']:.2f} games/s",
         highlight=False,
+        markup=False,
     )
     for key, counts in s["outcomes"].items():
         console.print(
-            f"{key}: " + ", ".join(f"{v} {n}" for v, n in counts.items()), highlight=False
+            f"{key}: " + ", ".join(f"{v} {n}" for v, n in counts.items()),
+            highlight=False,
+            markup=False,
         )
     if s["team"]:
         console.print(
-            "team: " + ", ".join(f"{v} {n}" for v, n in s["team"].items()), highlight=False
+            "team: " + ", ".join(f"{v} {n}" for v, n in s["team"].items()),
+            highlight=False,
+            markup=False,
         )
 
 
@@ -249,7 +256,7 @@ _SEAT_KEYS = {"seat", "agent", "games", "wins", "win_rate", "ci95", "score_mean"
 def _print_summary(s: dict[str, Any]) -> None:
     console = Console()
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
-    table = Table(title=f"{s['game']} {s['version']}, seed {s['seed']} ({opts})")
+    table = Table(title=escape(f"{s['game']} {s['version']}, seed {s['seed']} ({opts})"))
     for col in ("seat", "agent", "wins", "win rate", "95% CI", "mean score", "median score"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     extra = _extra_keys(s["seats"], _SEAT_KEYS)
@@ -258,7 +265,7 @@ def _print_summary(s: dict[str, Any]) -> None:
     for e in s["seats"]:
         table.add_row(
             str(e["seat"]),
-            e["agent"] or "(varies)",
+            escape(e["agent"] or "(varies)"),
             str(e["wins"]),
             f"{e['win_rate']:.3f}",
             _ci(e),
@@ -274,7 +281,9 @@ def _print_standings(s: dict[str, Any]) -> None:
     console = Console()
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
     table = Table(
-        title=f"{s['game']} tournament, {s['players']} seats rotated, seed {s['seed']} ({opts})"
+        title=escape(
+            f"{s['game']} tournament, {s['players']} seats rotated, seed {s['seed']} ({opts})"
+        )
     )
     for col in ("rank", "agent", "games", "wins", "win rate", "95% CI", "mean score"):
         table.add_column(col, justify="left" if col == "agent" else "right")
@@ -284,7 +293,7 @@ def _print_standings(s: dict[str, Any]) -> None:
     for rank, e in enumerate(s["standings"], 1):
         table.add_row(
             str(rank),
-            e["agent"],
+            escape(e["agent"]),
             str(e["games"]),
             str(e["wins"]),
             f"{e['win_rate']:.3f}",

@@ -112,8 +112,8 @@ def _win_rate_plot(entries: list[dict[str, Any]]) -> str:
     ax = fig.add_subplot()
     names = [e["agent"] for e in entries][::-1]
     rates = [e["win_rate"] for e in entries][::-1]
-    lo = [e["win_rate"] - e["ci95"][0] for e in entries][::-1]
-    hi = [e["ci95"][1] - e["win_rate"] for e in entries][::-1]
+    lo = [max(0.0, e["win_rate"] - e["ci95"][0]) for e in entries][::-1]
+    hi = [max(0.0, e["ci95"][1] - e["win_rate"]) for e in entries][::-1]
     ax.barh(range(len(names)), rates, xerr=[lo, hi], capsize=4, color="#4c78a8")
     ax.set_yticks(range(len(names)), names)
     ax.set_xlim(0, 1)
@@ -158,8 +158,8 @@ def _lift_plot(items: list[Lift]) -> str:
     ax = fig.add_subplot()
     items = items[::-1]
     values = [x.lift for x in items]
-    lo = [x.rate - x.ci95[0] for x in items]
-    hi = [x.ci95[1] - x.rate for x in items]
+    lo = [max(0.0, x.rate - x.ci95[0]) for x in items]
+    hi = [max(0.0, x.ci95[1] - x.rate) for x in items]
     colors = ["#54a24b" if v >= 0 else "#e45756" for v in values]
     ax.barh(range(len(items)), values, xerr=[lo, hi], capsize=3, color=colors)
     ax.set_yticks(range(len(items)), [f"{x.item} (n={x.seats})" for x in items])
@@ -177,8 +177,14 @@ tr.few td{color:#999}.note{color:#555;font-size:.9em}img{max-width:100%}
 """
 
 
-def build(rows: Sequence[SeatRow], meta: dict[str, Any] | None = None, title: str = "") -> str:
-    """The HTML page for `rows` (one per game and seat)."""
+def build(
+    rows: Sequence[SeatRow],
+    meta: dict[str, Any] | None = None,
+    title: str = "",
+    min_samples: int = MIN_SAMPLES,
+) -> str:
+    """The HTML page for `rows` (one per game and seat). Item lifts from fewer than
+    `min_samples` seat-games are greyed out and left out of the lift plot."""
     meta = meta or {}
     games = by_game(rows)
     parts: list[str] = []
@@ -264,7 +270,7 @@ def build(rows: Sequence[SeatRow], meta: dict[str, Any] | None = None, title: st
             body2.append(line)
         parts.append(_table(["agent", *stat_keys], body2))
 
-    items = lifts(rows)
+    items = lifts(rows, min_samples)
     parts.append("<h2>Win-rate lift by item held at game end</h2>")
     if not items:
         parts.append("<p>These rows carry no holdings.</p>")
@@ -275,7 +281,7 @@ def build(rows: Sequence[SeatRow], meta: dict[str, Any] | None = None, title: st
             f'<p class="note">Overall win rate of a seat: {base:.3f}. Lift = win rate of the '
             f"seats holding the item at the end minus that; the lift at equal count compares "
             f"them with seats that held as many items. Figures from fewer than "
-            f"{MIN_SAMPLES} seat-games are greyed out and left out of the plot. Holding an item "
+            f"{min_samples} seat-games are greyed out and left out of the plot. Holding an item "
             f"and winning go together; this shows association, not cause.</p>"
         )
         if backed:
