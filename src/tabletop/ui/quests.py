@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -59,8 +61,11 @@ def _header(view: dict[str, Any], console: Console) -> None:
     prize = view.get("prize")
     if prize:
         console.print(
-            Text.assemble(("Prize: ", "bold"), (card_text(prize), "bold magenta")),
-            Text(f" — {prize.get('ability', '')}"),
+            Text.assemble(
+                ("Prize: ", "bold"),
+                (card_text(prize), "bold magenta"),
+                f" — {prize.get('ability', '')}",
+            )
         )
     else:
         console.print(Text("Prize: none (the Artifact deck is empty)"))
@@ -99,32 +104,32 @@ def _table_state(view: dict[str, Any], console: Console) -> None:
 
 
 def _players(view: dict[str, Any], console: Console) -> None:
+    """One block per player: hand size and limit, artifacts toward victory, each artifact with
+    what it does, and the cards of that hand the viewer knows. Plain indented lines rather
+    than a table, so long abilities wrap cleanly on a narrow terminal."""
     viewer = view.get("viewer")
-    table = Table(show_edge=False, expand=False, pad_edge=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("hand", justify="right", no_wrap=True)
-    table.add_column("artifacts", justify="right", no_wrap=True)
-    table.add_column("library (what each artifact does)", overflow="fold")
-    table.add_column("cards you know in that hand", overflow="fold")
     for seat in view.get("seats") or []:
-        name = seat.get("name", _who(seat.get("seat", 0)))
-        tags = []
-        if seat.get("seat") == viewer:
-            tags.append("you")
+        mine = seat.get("seat") == viewer
+        tags = ["you"] if mine else []
         if seat.get("seat") == view.get("leader") and view.get("phase") != "initiative":
             tags.append("Leader")
-        label = name + (f" ({', '.join(tags)})" if tags else "")
-        library = seat.get("library") or []
-        lib = Text("\n".join(artifact_text(a) for a in library) if library else "-")
-        known = "" if seat.get("seat") == viewer else _cards(seat.get("known") or [])
-        table.add_row(
-            Text(label, style="bold" if seat.get("seat") == viewer else ""),
-            f"{seat.get('hand_size', '?')}/{seat.get('hand_limit', '?')}",
-            str(seat.get("artifacts", 0)),
-            lib,
-            Text(known),
+        label = seat.get("name", _who(seat.get("seat", 0)))
+        label += f" ({', '.join(tags)})" if tags else ""
+        artifacts = seat.get("artifacts", 0)
+        console.print(
+            Text.assemble(
+                (label, "bold"),
+                f" · hand {seat.get('hand_size', '?')}/{seat.get('hand_limit', '?')}",
+                f" · {artifacts} artifact{'' if artifacts == 1 else 's'}",
+            )
         )
-    console.print(table)
+        for artifact in seat.get("library") or []:
+            console.print(Padding(Text(artifact_text(artifact)), (0, 0, 0, 4)))
+        known = seat.get("known") or []
+        if known and not mine:
+            console.print(
+                Padding(Text(f"you know in this hand: {_cards(known)}", style="cyan"), (0, 0, 0, 4))
+            )
 
 
 def _hand(view: dict[str, Any], console: Console) -> None:
@@ -141,9 +146,10 @@ def _hand(view: dict[str, Any], console: Console) -> None:
     head += (
         f"; a meld still lacks {', '.join(missing)}"
         if missing
-        else "; one of every suit: you can meld"
+        else "; one of every suit, enough for a meld"
     )
-    table = Table(title=Text(head, style="bold"), title_justify="left", show_edge=False)
+    console.print(Text(head, style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("suit", no_wrap=True)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("cards", overflow="fold")
