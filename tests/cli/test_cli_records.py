@@ -33,11 +33,16 @@ def bot_game(seed: int = 4, turn_limit: int = 3) -> State:
 def test_help_log_save_then_resume_continues_to_the_end(tabletop: Run, tmp_path: Path) -> None:
     first = tmp_path / "first.json"
     second = tmp_path / "second.json"
-    script = f"1\n1\nhelp\nlog\nsave {first}\nquit\n"
+    script = f"1\n1\nhelp\nlog\nboard\nsave {first}\nquit\n"
     result = tabletop(["play", "quests", "--seed", "6", *SHORT], script)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "save FILE   save the game to FILE" in out  # help
+    # board: the board and the question are drawn again.
+    redrawn = re.search(r"Choose 1-(\d+): board\n(.*?)Choose 1-\1: ", out, re.S)
+    assert redrawn is not None
+    assert "Your hand:" in redrawn.group(2) and "Prize:" in redrawn.group(2)
+    assert f"  {redrawn.group(1)}. " in redrawn.group(2)
     # log: the whole log as P1 may read it, with rule ids, P1's own cards named.
     assert re.search(r"P1 is dealt (?!a card)[^\n]*\(quests\.setup\.deal\)", out)
     assert "P2 is dealt a card  (quests.setup.deal)" in out
