@@ -86,6 +86,7 @@ def test_players_alone_seats_random_agents() -> None:
         (["simulate", "quests", "--agents", "random,heuristic:x=1"], "--agent SPEC"),
         # A spec with commas reaches the agent whole: both settings are named.
         (["simulate", "quests", "--agent", "random:x=1,y=2", "--agent", "random"], "x, y"),
+        (["simulate", "quests", "--out", "/no/such/folder/r.parquet"], "no folder"),
         (["tournament", "quests", "--agents", "random"], "2 to 8 players"),
         (["tournament", "quests"], "name the agents"),
         (["tournament", "quests", "--agents", "random,random", "--games", "0"], "at least 1"),

@@ -70,6 +70,16 @@ def _check_run(games: int, workers: int, backend: str, out: Path | None) -> None
         parallel.import_ray()
     if out is not None:
         results.require_sim_extra("pyarrow.parquet")
+        _check_folder(out)
+
+
+def _check_folder(out: Path) -> None:
+    """Fail before a long run, not after it, when its output cannot be written."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise SimulationError(f"cannot write {out}: there is no folder {folder}")
+    if out.is_dir():
+        raise SimulationError(f"cannot write {out}: it is a folder")
 
 
 @contextmanager
@@ -201,6 +211,7 @@ def report_cmd(*, results: Path, out: Path) -> int:
     from tabletop.sim import results as results_mod
 
     results_mod.require_sim_extra("matplotlib")
+    _check_folder(out)
     rows, meta = results_mod.read(results)
     page = report.build(rows, meta)
     try:
@@ -258,7 +269,7 @@ def _print_summary(s: dict[str, Any]) -> None:
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
     table = Table(title=escape(f"{s['game']} {s['version']}, seed {s['seed']} ({opts})"))
     for col in ("seat", "agent", "wins", "win rate", "95% CI", "mean score", "median score"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     extra = _extra_keys(s["seats"], _SEAT_KEYS)
     for key in extra:
         table.add_column(key, justify="right")
@@ -286,7 +297,7 @@ def _print_standings(s: dict[str, Any]) -> None:
         )
     )
     for col in ("rank", "agent", "games", "wins", "win rate", "95% CI", "mean score"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     extra = _extra_keys(s["standings"], _SEAT_KEYS)
     for key in extra:
         table.add_column(key, justify="right")

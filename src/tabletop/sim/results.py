@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -125,17 +124,16 @@ def write(path: Path, rows: Sequence[SeatRow], meta: Mapping[str, Any] | None = 
     pq = require_sim_extra("pyarrow.parquet")
     table = to_table(rows, meta)
     path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as e:
-        raise SimulationError(f"cannot write {path}: {e.strerror or e}") from None
-    os.close(fd)
+    # A temporary name beside the target, created with the usual permissions, then renamed.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         pq.write_table(table, tmp)
         os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise SimulationError(f"cannot write {path}: {e.strerror or e}") from None
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
