@@ -146,6 +146,18 @@ def set_deck_top(state: R.QuestsState, top_first: Sequence[str]) -> None:
     _put(state, R.DECK, list(reversed(chosen)), on_top=True)
 
 
+def set_deck(state: R.QuestsState, top_first: Sequence[str]) -> None:
+    """Make the Action deck exactly these cards (the first named on top); every other Action
+    card not in a hand or elsewhere goes to the bottom of the discard pile."""
+    z = state.zones
+    wanted = list(reversed(cards(top_first)))
+    set_zone(state, R.DECK, wanted)
+    rest = [c for c in z.cards[R.DECK] if c not in wanted]
+    for c in rest:
+        z.cards[R.DECK].remove(c)
+    z.cards[R.DISCARD_PILE][:0] = rest
+
+
 def forget_all(state: State) -> None:
     state.zones.known[:] = [0] * len(state.zones.known)
 
@@ -200,13 +212,7 @@ def rigged(
     if discard is not None:
         set_zone(s, R.DISCARD_PILE, cards(discard))
     if deck is not None:
-        wanted = list(reversed(cards(deck)))
-        set_zone(s, R.DECK, wanted)
-        # Anything else still in the deck was displaced to its bottom: move it to the discard.
-        rest = [c for c in z.cards[R.DECK] if c not in wanted]
-        for c in rest:
-            z.cards[R.DECK].remove(c)
-        z.cards[R.DISCARD_PILE][:0] = rest
+        set_deck(s, deck)
     set_deck_top(s, deck_top)
     forget_all(s)
     s.zones.check_conservation()
@@ -216,6 +222,77 @@ def rigged(
     if s.log is not None:
         s.log.clear()
     s._start_turn()
+    return s
+
+
+def action_game(
+    players: int = 3,
+    *,
+    leader: int = 0,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    libraries: Mapping[int, Sequence[str]] | None = None,
+    deck_top: Sequence[str] = (),
+    deck: Sequence[str] | None = None,
+    discard: Sequence[str] | None = None,
+    parked: int | None = None,
+    dice: Sequence[int] = (),
+    belows: Sequence[int] = (),
+    prize: str | None = None,
+    artifact_deck: Sequence[str] | None = None,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+) -> R.QuestsState:
+    """A game at the start of its first Action phase, `leader` to play, with these hands
+    (set after the Fate cards were taken), decks and libraries. `deck` (top first) makes the
+    Action deck exactly those cards, the others going to the discard pile, unless `discard` is
+    given too: then the Action cards named nowhere are parked in the hand of `parked`. Later
+    dice and random picks come from `dice` and `belows`."""
+    init = [6 if p == leader else 1 for p in range(players)]
+    s = rigged(
+        players,
+        dice=[1, *init],
+        libraries=libraries,
+        prize=prize,
+        artifact_deck=artifact_deck,
+        options=options,
+        seed=seed,
+        roller=leader,
+    )
+    to_action(s)
+    for p, h in (hands or {}).items():
+        set_hand(s, p, h)
+    if deck is not None and discard is not None:
+        # Both piles chosen: every other Action card is parked in the hand of `parked`.
+        assert parked is not None, "say whose hand holds the Action cards left over"
+        z = s.zones
+        named = set(cards(deck)) | set(cards(discard))
+        for p in hands or {}:
+            named |= set(z.cards[s.hand(p)])
+        rest = [c for c in range(R.NUM_ACTION) if c not in named]
+        set_zone(s, s.hand(parked), rest)
+        set_zone(s, R.DECK, list(reversed(cards(deck))))
+        set_zone(s, R.DISCARD_PILE, cards(discard))
+    elif discard is not None:
+        set_zone(s, R.DISCARD_PILE, cards(discard))
+    elif deck is not None:
+        set_deck(s, deck)
+    set_deck_top(s, deck_top)
+    forget_all(s)
+    s.zones.check_conservation()
+    assert isinstance(s.rng, ScriptedRng)
+    s.rng.dice += dice
+    s.rng.belows += belows
+    if s.log is not None:
+        s.log.clear()
+    refresh(s)
+    return s
+
+
+def meld_game(players: int = 3, **kwargs: Any) -> R.QuestsState:
+    """`action_game`, then everyone passes: the Meld phase starts with the Leader."""
+    s = action_game(players, **kwargs)
+    pass_action(s)
+    assert s.phase == "meld", s.phase
     return s
 
 

@@ -411,6 +411,11 @@ class QuestsState(State):
         self.emit(Event("quests.initiative.leader", f"{who(self.leader)} is the Leader"))
         self.phase = "adventure"
         self.current = self.leader
+        if not self.zones.cards[FATE]:
+            # The Action deck and its discard pile were both empty: no Fate card to take.
+            self.emit(Event("quests.adventure.no-fate", "There are no Fate cards to take"))
+            self._start_action()
+            return
         self._ask()
 
     def _start_action(self) -> None:
