@@ -89,7 +89,8 @@ def test_knowledge_after_a_move(script: list[tuple[int, int, bool]]) -> None:
         assert seen == kept | after
         lost = 0 if witnesses == -1 else before & ~witnesses
         for c in z.cards[src]:
-            assert z.known[c] == before_known[c] & ~lost
+            if c != card:  # (a move within one zone leaves the card there)
+                assert z.known[c] == before_known[c] & ~lost
         for p in range(PLAYERS):
             assert z.can_see(p, dst, card) == bool(((kept | after) >> p) & 1 or after == ALL)
 
