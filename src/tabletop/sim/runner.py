@@ -152,8 +152,8 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
                 seat=seat,
                 score=float(result.scores[seat]),
                 win=seat in result.winners,
-                holdings=tuple(result.holdings[seat]) if result.holdings else (),
-                seat_stats=dict(result.seat_stats[seat]) if result.seat_stats else {},
+                holdings=tuple(result.holdings[seat]) if seat < len(result.holdings) else (),
+                seat_stats=dict(result.seat_stats[seat]) if seat < len(result.seat_stats) else {},
                 **common,
             )
         )
