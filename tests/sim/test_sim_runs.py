@@ -57,6 +57,15 @@ def test_same_seed_same_rows_in_process_and_on_two_workers() -> None:
     assert [r.seat for r in one.rows] == [0, 1, 2] * 6
 
 
+def test_heuristic_bots_give_the_same_rows_in_every_process() -> None:
+    # Worker processes start with their own string-hash seed: a bot that iterated a set of
+    # option ids would choose differently there.
+    config = make_config("quests", ["heuristic", "heuristic", "heuristic", "random"], seed=3)
+    one = run(config, 6, workers=1)
+    two = run(config, 6, workers=2, chunk_size=1)
+    assert _no_time(one.rows) == _no_time(two.rows)
+
+
 def test_game_i_uses_the_derived_seed_and_plays_alone_the_same() -> None:
     config = _random3(seed=11)
     rows = run(config, 4).rows

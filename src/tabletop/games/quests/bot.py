@@ -32,7 +32,7 @@ class QuestsBot:
         opts = d.options_for(player)
         if len(opts) == 1:
             return opts[0].id
-        ids = {o.id for o in opts}
+        ids = dict.fromkeys(o.id for o in opts)  # ordered: bots must not depend on hashing
         counts = state.suit_count(player)
         kind = d.kind
         if kind == "initiative":
@@ -59,7 +59,7 @@ class QuestsBot:
     def _spare(counts: list[int], suit: int) -> bool:
         return counts[suit] >= 2
 
-    def _initiative(self, s: R.QuestsState, p: int, counts: list[int], ids: set[str]) -> str:
+    def _initiative(self, s: R.QuestsState, p: int, counts: list[int], ids: dict[str, None]) -> str:
         rivals = [q for q in range(s.num_players) if q != p and (s.contenders >> q) & 1]
         best_rival = max(s.rolls[q] for q in rivals)
         mine = s.rolls[p]
@@ -71,7 +71,7 @@ class QuestsBot:
             return "play:companion"
         return "pass"
 
-    def _target(self, s: R.QuestsState, p: int, ids: set[str]) -> str:
+    def _target(self, s: R.QuestsState, p: int, ids: dict[str, None]) -> str:
         targets = [int(i[7:]) for i in ids]
         assert s.played is not None
         suit = s.played[0]
@@ -96,7 +96,7 @@ class QuestsBot:
             return "escape"
         return "pass"
 
-    def _pick(self, s: R.QuestsState, counts: list[int], ids: set[str]) -> str:
+    def _pick(self, s: R.QuestsState, counts: list[int], ids: dict[str, None]) -> str:
         fate = s.zones.cards[R.FATE]
         options = [c for c in fate if R.PICK[c].id in ids]
 
@@ -106,7 +106,7 @@ class QuestsBot:
 
         return R.PICK[max(options, key=score)].id
 
-    def _action(self, s: R.QuestsState, p: int, counts: list[int], ids: set[str]) -> str:
+    def _action(self, s: R.QuestsState, p: int, counts: list[int], ids: dict[str, None]) -> str:
         for oid in ids:
             if oid.startswith("artifact:"):
                 card = next(c for c, o in R.USE_ART.items() if o.id == oid)
@@ -122,7 +122,7 @@ class QuestsBot:
         return "pass"
 
     @staticmethod
-    def _drop(counts: list[int], ids: set[str]) -> str:
+    def _drop(counts: list[int], ids: dict[str, None]) -> str:
         choices = [s for s in range(8) if f"discard:{R.SUITS[s]}" in ids]
         best = max(choices, key=lambda s: (counts[s], -_DROP_ORDER.index(s)))
         return f"discard:{R.SUITS[best]}"
