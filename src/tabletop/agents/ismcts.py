@@ -1,0 +1,317 @@
+"""Information-set Monte Carlo tree search (`ismcts`), for every registered game.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each iteration draws one
+determinization of the position with the agent's own RNG (`state.determinize(seat, rng)`: the
+cards the seat cannot see re-dealt, fresh chance, other players' unrevealed answers dropped),
+then walks one tree shared by all determinizations:
+
+- Selection: UCB1 with availability counts. A node's children are keyed by who chooses, the
+  decision kind and the option id; at each step only the children legal in this
+  determinization compete, and each of them has its availability counted.
+- Expansion: one untried legal option, picked at random, per iteration.
+- Rollout: the rollout policy plays on (`heuristic`: the game's registered heuristic bot, one
+  per seat; `random`: uniform) for at most `depth` answers, then the position is scored.
+- Backpropagation: every node keeps the reward of the player who chose at it, so each player
+  maximises their own reward in a multiplayer tree.
+
+Rewards: an ended game gives 1 to each winner split evenly on a shared win (1/k for k winners)
+and 0 to the others; a draw (no winner) gives 1/n to every seat. A cooperative game (the result
+has a `team` outcome) gives 1 to every winner and 0 to the others. A rollout cut at `depth`
+scores the position with the game's `evaluate` (per-seat values in [0, 1]) when the game offers
+one, else 1/n to every seat.
+
+Simultaneous decisions and reaction windows: when several players answer one decision without
+seeing each other's answers, only the searching seat's answer is a tree node; the other
+players' answers come from the rollout policy, in the determinized world, after the searcher's
+own. So the searcher never conditions its choice on an answer it could not see (the
+determinization has already dropped the real hidden answers). A decision with a single legal
+option is played without a node.
+
+The agent never reads hidden information: it reads the real state only for its own options;
+everything else comes from determinizations. Settings (`ismcts:key=value,...`):
+
+- `iterations` (default 1000): iterations per decision.
+- `time` (seconds, optional): search until this much time has passed instead; with `time`
+  set, `iterations` caps the search only when given too. Timed search is not reproducible.
+- `c` (default 0.7): the UCB exploration constant.
+- `rollout` (default heuristic): `heuristic` or `random`.
+- `depth` (default 40): answers a rollout plays before the position is scored.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.agents.base import Agent
+from tabletop.engine import registry
+from tabletop.engine.errors import UnknownAgentError
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import Result, State
+
+ROLLOUTS = ("heuristic", "random")
+OPPONENTS = ("tree", "policy")
+_KEYS = {
+    "iterations": "a whole number of at least 1",
+    "time": "a number of seconds above 0",
+    "c": "a number of at least 0",
+    "rollout": " or ".join(ROLLOUTS),
+    "depth": "a whole number of at least 0",
+    "opponents": " or ".join(OPPONENTS),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Validated ISMCTS settings. `iterations` None: no cap (only with `time`)."""
+
+    iterations: int | None = 1000
+    time: float | None = None
+    c: float = 0.7
+    rollout: str = "heuristic"
+    depth: int = 40
+    opponents: str = "tree"
+
+
+def _allowed() -> str:
+    return "; ".join(f"{k}: {v}" for k, v in _KEYS.items())
+
+
+def parse_settings(settings: dict[str, str]) -> Settings:
+    """Check and convert the settings of an `ismcts:...` spec. Raises `UnknownAgentError`
+    naming the allowed keys and values."""
+    for key in settings:
+        if key not in _KEYS:
+            raise UnknownAgentError(
+                f"unknown ismcts setting {key!r}; the settings are: {_allowed()}"
+            )
+
+    def bad(key: str) -> UnknownAgentError:
+        return UnknownAgentError(
+            f"ismcts setting {key}={settings[key]!r} is not valid: it must be {_KEYS[key]}"
+        )
+
+    def number(key: str, kind: Callable[[str], Any], low: float, strict: bool) -> Any:
+        try:
+            value = kind(settings[key])
+        except ValueError:
+            raise bad(key) from None
+        if not math.isfinite(value) or value < low or (strict and value == low):
+            raise bad(key)
+        return value
+
+    budget = number("time", float, 0.0, True) if "time" in settings else None
+    if "iterations" in settings:
+        iterations: int | None = number("iterations", int, 1, False)
+    else:
+        iterations = None if budget is not None else Settings.iterations
+    rollout = settings.get("rollout", Settings.rollout)
+    if rollout not in ROLLOUTS:
+        raise bad("rollout")
+    opponents = settings.get("opponents", Settings.opponents)
+    if opponents not in OPPONENTS:
+        raise bad("opponents")
+    return Settings(
+        iterations=iterations,
+        time=budget,
+        c=number("c", float, 0.0, False) if "c" in settings else Settings.c,
+        rollout=rollout,
+        depth=number("depth", int, 0, False) if "depth" in settings else Settings.depth,
+        opponents=opponents,
+    )
+
+
+class Node:
+    """A tree node: the edge that reaches it (chosen by `player`) and its statistics."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[tuple[int, str, str], Node] = {}
+
+
+def terminal_rewards(result: Result, n: int) -> list[float]:
+    """Per-seat reward of an ended game (see the module docstring)."""
+    winners = result.winners
+    if result.team is not None:
+        return [1.0 if p in winners else 0.0 for p in range(n)]
+    if not winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(n)]
+
+
+class IsmctsAgent:
+    """SO-ISMCTS over the game contract. `last_iterations` and `last_seconds` describe the
+    latest search (0 when the decision was forced)."""
+
+    name = "ismcts"
+
+    def __init__(self, game_id: str, seed: int = 0, settings: Settings | None = None) -> None:
+        self.game_id = game_id
+        self.settings = settings or Settings()
+        self.rng = Rng(seed)
+        spec = registry.get(game_id)
+        self._evaluate = spec.evaluate
+        # One heuristic bot per seat, seeded from this agent's RNG.
+        self._bots: list[Agent] = []
+        if self.settings.rollout == "heuristic":
+            self._bots = [spec.heuristic(self.rng.next64() >> 1) for _ in range(spec.max_players)]
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    # -- the agent API ---------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> str:
+        d = state.pending
+        if d is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        options = d.options_for(player)
+        if len(options) == 1:
+            self.last_iterations = 0
+            self.last_seconds = 0.0
+            return options[0].id
+        root = self.search(state, player)
+        best = options[0].id
+        best_key: tuple[int, float] = (-1, 0.0)
+        for opt in options:
+            child = root.children.get((player, d.kind, opt.id))
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = opt.id, key
+        return best
+
+    def search(self, state: State, player: int) -> Node:
+        """Run the search from `state` for `player` and return the root of the tree."""
+        cfg = self.settings
+        root = Node(player)
+        start = time.perf_counter()
+        deadline = None if cfg.time is None else start + cfg.time
+        cap = cfg.iterations
+        done = 0
+        while (cap is None or done < cap) and (deadline is None or time.perf_counter() < deadline):
+            self._iterate(state, player, root)
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    # -- one iteration -----------------------------------------------------------------------
+    def _iterate(self, state: State, me: int, root: Node) -> None:
+        rng = self.rng
+        s = state.determinize(me, rng)
+        # Search copies need no event log nor answer history.
+        s.log = None
+        s.history = None
+        c = self.settings.c
+        policy = self._policy
+        opp_policy = self.settings.opponents == "policy"
+        node = root
+        path: list[Node] = []
+        log = math.log
+        sqrt = math.sqrt
+        while True:
+            d = s.pending
+            if d is None:
+                break
+            movers = s.to_move()
+            if d.simultaneous:
+                if me not in movers:
+                    # Others answer out of the searcher's sight: the rollout policy answers.
+                    for p in movers:
+                        s.apply(p, policy(s, p))
+                    continue
+                chooser = me
+            else:
+                chooser = movers[0]
+                if chooser != me and opp_policy:
+                    s.apply(chooser, policy(s, chooser))
+                    continue
+            options = d.options_for(chooser)
+            if len(options) == 1:
+                s.apply(chooser, options[0].id)
+                continue
+            kind = d.kind
+            children = node.children
+            untried = []
+            best: Node | None = None
+            best_id = ""
+            best_value = -1.0
+            for opt in options:
+                child = children.get((chooser, kind, opt.id))
+                if child is None:
+                    untried.append(opt.id)
+                    continue
+                child.avail += 1
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value, best_id = child, value, opt.id
+            if untried:
+                oid = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                new = Node(chooser)
+                new.avail = 1
+                children[(chooser, kind, oid)] = new
+                s.apply(chooser, oid)
+                path.append(new)
+                break
+            assert best is not None
+            s.apply(chooser, best_id)
+            path.append(best)
+            node = best
+        rewards = self._rollout(s)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.player]
+
+    def _policy(self, s: State, p: int) -> str:
+        """The rollout policy's answer for `p` in the determinized state `s`."""
+        if self._bots:
+            return self._bots[p].choose(s, p)
+        d = s.pending
+        assert d is not None
+        options = d.options_for(p)
+        return options[self.rng.below(len(options))].id
+
+    def _rollout(self, s: State) -> list[float]:
+        left = self.settings.depth
+        if self._bots:
+            bots = self._bots
+            while left > 0 and s.result is None:
+                for p in s.to_move():
+                    s.apply(p, bots[p].choose(s, p))
+                    left -= 1
+                    if s.result is not None:
+                        break
+        else:
+            below = self.rng.below
+            while left > 0 and s.result is None:
+                for p in s.to_move():
+                    d = s.pending
+                    assert d is not None
+                    options = d.options_for(p)
+                    s.apply(p, options[below(len(options))].id)
+                    left -= 1
+                    if s.result is not None:
+                        break
+        n = s.num_players
+        if s.result is not None:
+            return terminal_rewards(s.result, n)
+        if self._evaluate is not None:
+            return list(self._evaluate(s))
+        return [1.0 / n] * n
+
+
+def make(game_id: str, seed: int, settings: dict[str, str]) -> IsmctsAgent:
+    """The `ismcts` agent factory (`tabletop.agents.make_agent`)."""
+    return IsmctsAgent(game_id, seed, parse_settings(settings))
+
+
+__all__ = ["IsmctsAgent", "Node", "Settings", "make", "parse_settings", "terminal_rewards"]
