@@ -14,6 +14,7 @@ Rules coverage matrix, rule ids and every interpretation: docs/rules/quests.md.
 
 from tabletop.engine.registry import GameSpec
 from tabletop.games.quests.bot import QuestsBot
+from tabletop.games.quests.evaluate import evaluate
 from tabletop.games.quests.rules import (
     ACTION_SPACE,
     MAX_PLAYERS,
@@ -34,6 +35,7 @@ SPEC = GameSpec(
     factory=new_state,
     action_space=ACTION_SPACE,
     heuristic=QuestsBot,
+    evaluate=evaluate,
     summary="competitive set collection with dice and hidden hands, 2-8 players",
     rules_doc="docs/rules/quests.md",
 )
