@@ -1,0 +1,511 @@
+"""The heuristic Guardians bot.
+
+It drafts toward the SUPER card its picks suit best (cards of the SUPER's class or family, the
+items that feed it) and toward quests its deck can complete; keeps the SUPER and the Secret
+Quest it is most likely to use; visits the location that helps most this round (the
+Playground when an Overrun threatens); plays every card it can, energy first when that unlocks
+more; spends its damage counters and battle effects where they take trophies; battles the
+location worth the most trophy points it can beat, or the boss in a boss round; fortifies the
+most useful vacant location; and trashes its weakest cards. It reads only what its seat may
+know: its own zones, the public board and the options it is offered.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.decision import Option
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import State
+from tabletop.games.guardians import rules as R
+from tabletop.games.guardians import tables as T
+from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, pz
+
+# Rough worth of each card in attack-equivalents (for drafting, discarding, trashing).
+_BASE = {
+    "explore": 1.5,
+    "practice-swing": 1.0,
+    "bash": 2.0,
+    "cleave": 4.5,
+    "mastering-slash": 6.0,
+    "ice-blast": 3.5,
+    "arcane-knowledge": 2.5,
+    "fireball": 4.0,
+    "shot": 3.0,
+    "point-blank-shot": 5.0,
+    "aimed-shot": 4.0,
+    "daze": 2.5,
+    "precise-strike": 3.0,
+    "borrow": 2.0,
+    "axe": 5.0,
+    "wand": 3.0,
+    "bow": 3.0,
+    "dagger": 4.0,
+    "shield": 1.5,
+    "potion": 3.0,
+    "breastplate": 7.0,
+    "robe": 5.0,
+    "backpack": 3.0,
+    "marbles": 4.0,
+    "caterpillar": 2.5,
+    "butterfly": 3.5,
+    "sapling": 3.5,
+    "elder-oak": 6.0,
+    "wolf-pup": 2.0,
+    "dire-wolf": 5.5,
+    "tiger-cub": 3.0,
+    "sabertooth-tiger": 6.0,
+    "pulverize": 10.0,
+    "falling-star": 8.0,
+    "rain-of-arrows": 8.0,
+    "dramatic-display": 7.0,
+    "mystic-ball": 6.0,
+    "super-potion": 6.0,
+    "sticker": 6.0,
+    "ancient-hilt": 7.0,
+    "world-spirit": 7.0,
+    "immortal-elk": 5.0,
+    "elf": 7.0,
+    "pixie": 8.0,
+    "coward": -3.0,
+}
+VALUE = tuple(_BASE.get(k.slug, 2.0) for k in KINDS)
+# What each SUPER card wants around it: a class or family, and favourite cards.
+_PLAN: dict[str, tuple[str, tuple[str, ...]]] = {
+    "pulverize": ("knight", ("axe", "breastplate")),
+    "falling-star": ("wizard", ("wand", "ice-blast")),
+    "rain-of-arrows": ("archer", ("bow",)),
+    "dramatic-display": ("rogue", ("dagger",)),
+    "mystic-ball": ("wolf", ("sapling", "elder-oak")),
+    "super-potion": ("knight", ("point-blank-shot", "cleave", "mastering-slash")),
+    "sticker": ("knight", ("axe", "breastplate", "robe")),
+    "ancient-hilt": ("plant", ("ice-blast", "robe", "tiger-cub")),
+    "world-spirit": ("", ("shot", "ice-blast", "tiger-cub", "bash")),
+    "immortal-elk": ("", ("breastplate", "robe", "axe")),
+    "elf": ("tiger", ("shot", "point-blank-shot", "bow")),
+    "pixie": ("", ("caterpillar", "sapling", "wolf-pup", "tiger-cub")),
+}
+_VISIT = {
+    "hill": 10.0,
+    "candy-shop": 6.0,
+    "school": 5.0,
+    "garage": 5.5,
+    "game-store": 5.0,
+    "zoo": 4.0,
+    "home": 3.5,
+    "playground": 3.0,
+    "field": 1.0,
+    "museum": 2.0,
+}
+_FORT = {
+    "hill": 10.0,
+    "candy-shop": 7.0,
+    "garage": 6.0,
+    "school": 5.5,
+    "game-store": 5.0,
+    "zoo": 4.0,
+    "playground": 3.0,
+    "home": 3.0,
+    "museum": 2.0,
+    "field": 1.0,
+}
+_REWARD = {"orc": 0.5, "robot": 2.5, "warlock": 2.0, "spider": 1.5, "zombie": 0.0}
+
+
+def _monster_value(m: int) -> float:
+    spec = T.monster(m)
+    return spec.points + _REWARD[spec.family] + 0.5
+
+
+class GuardiansBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    # -- entry point ------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> str:
+        assert isinstance(state, R.GuardiansState)
+        d = state.pending
+        assert d is not None
+        opts = d.options_for(player)
+        if len(opts) == 1:
+            return opts[0].id
+        kind = state.step_kind(player)
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is None:
+            return opts[0].id
+        choice: Option = handler(state, player, opts)
+        return choice.id
+
+    # -- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _kinds(opts: tuple[Option, ...]) -> list[tuple[int, Option]]:
+        return [(T.OPT_KIND[o.action], o) for o in opts if o.action in T.OPT_KIND]
+
+    def _plan(self, s: R.GuardiansState, p: int) -> str:
+        """The SUPER card the bot builds toward (its kind slug)."""
+        z = s.zones.cards
+        supers = [GKIND[c] for c in z[pz(p, T.SUPERS)]]
+        if not supers:
+            supers = [GKIND[c] for c in s.owned(p) if T.IS_SUPER[GKIND[c]]]
+        if not supers:
+            return ""
+        mine = [GKIND[c] for c in z[pz(p, T.COLLECT)]]
+        return KINDS[max(supers, key=lambda k: (self._fit(KINDS[k].slug, mine), k))].slug
+
+    @staticmethod
+    def _synergy(plan: str, k: int) -> float:
+        if plan not in _PLAN:
+            return 0.0
+        group, fav = _PLAN[plan]
+        bonus = 0.0
+        if group and T.GROUP[k] == group:
+            bonus += 2.5
+        if KINDS[k].slug in fav:
+            bonus += 2.0
+        if plan == "pixie" and T.IS_FAMILIAR[k]:
+            bonus += 1.5
+        return bonus
+
+    def _fit(self, plan: str, kinds: list[int]) -> float:
+        return sum(self._synergy(plan, k) for k in kinds)
+
+    def _worth(self, s: R.GuardiansState, p: int, k: int) -> float:
+        v = VALUE[k]
+        if T.IS_GENERIC[k] and self._has_quest(s, p, "most-generics"):
+            v += 4.0
+        return v
+
+    @staticmethod
+    def _has_quest(s: R.GuardiansState, p: int, check: str) -> bool:
+        z = s.zones.cards
+        return any(T.QUESTS[c - T.Q0].check == check for c in z[pz(p, T.QUEST)])
+
+    # -- warm up ----------------------------------------------------------------------------
+    def _draft(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        plan = self._plan(s, p)
+        mine = [GKIND[c] for c in s.zones.cards[pz(p, T.COLLECT)]]
+
+        def score(k: int) -> float:
+            v = VALUE[k] + self._synergy(plan, k)
+            if KINDS[k].weapon and k in mine:
+                v += 2.0  # toward Dual Wielder
+            if T.IS_ITEM[k] and mine.count(k) >= 1 and not KINDS[k].weapon:
+                v -= 1.0
+            return v + self.rng.random() * 0.1
+
+        return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
+
+    def _keep_super(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        mine = [GKIND[c] for c in s.zones.cards[pz(p, T.COLLECT)]]
+        return max(
+            self._kinds(opts),
+            key=lambda ko: self._fit(KINDS[ko[0]].slug, mine) + VALUE[ko[0]],
+        )[1]
+
+    def _keep_quest(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        n = s.num_players
+
+        def score(q: int) -> float:
+            quest = T.QUESTS[q]
+            if s.quest_done(p, q) and quest.check in (
+                "skill-class",
+                "familiar-sets",
+                "dual-weapon",
+            ):
+                return 100.0 + quest.points
+            base = {
+                "most-generics": 9.0 if n == 1 else 2.0,
+                "every-family": 4.0,
+                "second-wave": 3.0,
+                "trophy-family": 2.0,
+                "most-family": 4.0 if n > 1 else 3.0,
+            }.get(quest.check, 1.0)
+            return base + quest.points * 0.3
+
+        return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
+
+    # -- location ---------------------------------------------------------------------------
+    def _visit(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        warlocks = spiders = 0
+        for loc in range(T.NLOC):
+            for m in s.monsters_at(loc):
+                f = T.MON_FAMILY[m - M0]
+                warlocks += f == "warlock"
+                spiders += f == "spider"
+        items = [c for c in s.zones.cards[pz(p, T.PERSIST)] if not s.is_super(c)]
+        threat = (warlocks >= 2) + (spiders >= 2 and bool(items)) * 2
+
+        def score(o: Option) -> float:
+            eff = LOCS[T.OPT_LOC[o.action]].effect
+            v = _VISIT[eff]
+            if eff == "playground":
+                v += 4.0 * threat
+            if eff == "candy-shop":
+                hand = s.kinds_in(pz(p, T.HAND))
+                if not any(KINDS[k].req > s.energy[p] for k in hand):
+                    v -= 3.0
+            return v
+
+        return max(opts, key=score)
+
+    def _hand_power(self, s: R.GuardiansState, p: int, kinds: list[int]) -> float:
+        """What a hand is worth this round: play greedily (energy first while something is
+        locked) and add up the cards played."""
+        hand = list(kinds)
+        e = s.energy[p]
+        total = 0.0
+        while True:
+            playable = [k for k in hand if KINDS[k].req <= e and k != T.COWARD]
+            if not playable:
+                break
+            locked = len(playable) < len(hand)
+            k = max(playable, key=lambda k: (KINDS[k].energy if locked else 0, VALUE[k]))
+            hand.remove(k)
+            e += KINDS[k].energy
+            total += VALUE[k]
+        return total
+
+    def _discard(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        hand = [GKIND[c] for c in s.zones.cards[pz(p, T.HAND)]]
+        if s.phase in ("location", "overrun", "reveal", "power"):
+
+            def keep(k: int) -> float:
+                rest = list(hand)
+                rest.remove(k)
+                return self._hand_power(s, p, rest) - 0.01 * self._worth(s, p, k)
+
+            return max(self._kinds(opts), key=lambda ko: keep(ko[0]))[1]
+        return min(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]))[1]
+
+    def _drop(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return min(self._kinds(opts), key=lambda ko: VALUE[ko[0]])[1]
+
+    def _trash_pile(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        kinds = self._kinds(opts)
+        for k, o in kinds:
+            if k == T.COWARD:
+                return o
+        if self._has_quest(s, p, "most-generics"):
+            return T.DONE
+        owned = [GKIND[c] for c in s.owned(p)]
+        sources = sum(1 for k in owned if KINDS[k].energy >= 2)
+        for k, o in kinds:
+            if k == T.SWING and s.turn >= 2 and sources >= 5 and len(owned) > 14:
+                return o
+        return T.DONE
+
+    def _look_take(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return max(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]))[1]
+
+    _spider_gain = _look_take
+
+    def _spider(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        best = max(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]), default=None)
+        if best is not None and self._worth(s, p, best[0]) >= 3.0:
+            return best[1]
+        return T.DONE
+
+    def _look_toss(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        worst = min(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]), default=None)
+        if worst is not None and self._worth(s, p, worst[0]) <= 1.6:
+            return worst[1]
+        return T.DONE
+
+    def _look_order(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return max(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]))[1]
+
+    def _under(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        worst = min(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]), default=None)
+        if worst is not None and self._worth(s, p, worst[0]) <= 2.0:
+            return worst[1]
+        return T.DONE
+
+    # -- power up ---------------------------------------------------------------------------
+    def _power(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        plays = self._kinds(opts)
+        hand = s.kinds_in(pz(p, T.HAND))
+        locked = [k for k in hand if KINDS[k].req > s.energy[p] and k != T.COWARD]
+        for o in opts:
+            if o.action in T.OPT_FX:
+                return o
+        if not plays:
+            return T.DONE
+
+        def score(k: int) -> float:
+            spec = KINDS[k]
+            v = VALUE[k]
+            if locked and spec.energy:
+                v += 10.0 + spec.energy
+            if spec.effect == "elder-oak" or spec.end_fx == "elder-oak":
+                v -= 5.0  # after the energy cards, so nothing is left locked
+            if spec.effect == "aimed-shot":
+                v += 3.0  # before the weak cards it wants under it are played
+            if spec.effect in ("mystic-ball", "sticker") and not s.attach_targets(
+                p, spec.effect == "sticker"
+            ):
+                v -= 20.0
+            return v
+
+        best = max(plays, key=lambda ko: score(ko[0]))
+        if score(best[0]) < -5.0:
+            return T.DONE
+        return best[1]
+
+    def _borrow(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return max(self._kinds(opts), key=lambda ko: VALUE[ko[0]])[1]
+
+    def _replay(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return max(
+            self._kinds(opts), key=lambda ko: KINDS[ko[0]].attack + KINDS[ko[0]].energy * 0.5
+        )[1]
+
+    def _attach(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        ents = s.in_play(p)
+
+        def score(k: int) -> float:
+            if T.IS_FAMILIAR[k]:
+                return sum(1 for e in ents if T.IS_FAMILIAR[e] and T.GROUP[e] == T.GROUP[k])
+            return VALUE[k]
+
+        return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
+
+    # -- battle -----------------------------------------------------------------------------
+    def _battle(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        ids = {o.id: o for o in opts}
+        boss = "fight:boss" in ids
+        for fx in ("falling-star", "fireball", "wand", "aimed-shot", "marbles", "potion"):
+            o = ids.get(f"use:{fx}")
+            if o is not None:
+                return o
+        o = ids.get("use:super-potion")
+        if o is not None:
+            return o
+        o = ids.get("use:mastering-slash")
+        if o is not None:
+            return o
+        held = s.counters[p]
+        z = s.zones.cards
+        if held:
+            kills = [
+                (
+                    _monster_value(z[T.LOC0 + i][j]) / max(1, s.remaining(z[T.LOC0 + i][j])),
+                    T.KILL[i][j],
+                )
+                for o in opts
+                if o.action in T.OPT_SLOT and o.id.startswith("kill:")
+                for i, j in (T.OPT_SLOT[o.action],)
+            ]
+            ones = [
+                (_monster_value(z[T.LOC0 + i][j]), o)
+                for o in opts
+                if o.id.startswith("dmg:") and o.action in T.OPT_SLOT
+                for i, j in (T.OPT_SLOT[o.action],)
+                if s.remaining(z[T.LOC0 + i][j]) <= 1
+            ]
+            if ones:
+                return max(ones, key=lambda t: t[0])[1]
+            if kills:
+                return max(kills, key=lambda t: t[0])[1]
+            if boss and "dmg:boss" in ids:
+                return ids["dmg:boss"]
+            # bring a location within reach
+            for i in range(T.NLOC):
+                mons = z[T.LOC0 + i]
+                if not mons or T.FIGHT[i].id in ids:
+                    continue
+                gap = s.combined(i) - s.attack_at(p, i)
+                if 0 < gap <= held:
+                    for j in range(len(mons)):
+                        if T.DMG[i][j].id in ids:
+                            return T.DMG[i][j]
+        if boss:
+            return ids["fight:boss"]
+        fights = [o for o in opts if o.id.startswith("fight:")]
+        if fights:
+
+            def worth(o: Option) -> float:
+                i = T.OPT_LOC[o.action]
+                return sum(_monster_value(m) for m in z[T.LOC0 + i]) + _FORT[LOCS[i].effect] * 0.2
+
+            return max(fights, key=worth)
+        return ids.get("no-fight", opts[-1])
+
+    def _fx_loc(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        if T.AT_BOSS in opts and s.boss_colour:
+            return T.AT_BOSS
+        z = s.zones.cards
+
+        def worth(o: Option) -> float:
+            i = T.OPT_LOC[o.action]
+            own = sum(_monster_value(m) for m in z[T.LOC0 + i] if not s.immune(m))
+            near = sum(
+                0.2 * _monster_value(m)
+                for j in T.SURROUNDING[i]
+                for m in z[T.LOC0 + j]
+                if not s.immune(m)
+            )
+            return own + near
+
+        return max(opts, key=worth)
+
+    def _fx_target(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        if T.TARGET_BOSS in opts and s.boss_colour:
+            return T.TARGET_BOSS
+        z = s.zones.cards
+        step = s.work[p][-1]
+        amount = int(step[1])
+
+        def worth(o: Option) -> float:
+            if o.action not in T.OPT_SLOT:
+                return -1.0
+            i, j = T.OPT_SLOT[o.action]
+            m = z[T.LOC0 + i][j]
+            v = _monster_value(m)
+            return v * 2 if s.remaining(m) <= amount else v * 0.3
+
+        return max(opts, key=worth)
+
+    def _mslash(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        cands = self._kinds(opts)
+        worst = min(cands, key=lambda ko: self._worth(s, p, ko[0]), default=None)
+        if worst is not None and self._worth(s, p, worst[0]) <= 3.0:
+            return worst[1]
+        return T.DONE
+
+    def _fort(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        cur = s.fort[p]
+        cur_v = _FORT[LOCS[cur].effect] if cur >= 0 else 0.0
+        best = max(
+            (o for o in opts if o.action in T.OPT_LOC),
+            key=lambda o: _FORT[LOCS[T.OPT_LOC[o.action]].effect],
+            default=None,
+        )
+        if best is not None and _FORT[LOCS[T.OPT_LOC[best.action]].effect] > cur_v:
+            return best
+        return T.FORT_KEEP
+
+    def _shield(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return T.ACCEPT_ACT if self._has_quest(s, p, "most-generics") else T.IGNORE_ACT
+
+    def _field_retreat(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        z = s.zones.cards
+        best = None
+        best_v = 0.0
+        for o in opts:
+            if o.action in T.OPT_SLOT:
+                i, j = T.OPT_SLOT[o.action]
+                v = float(s.remaining(z[T.LOC0 + i][j])) - 12.0
+                if v > best_v:
+                    best, best_v = o, v
+        return best if best is not None else T.DONE
+
+    def _field_wave(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return opts[0]
+
+    def _museum(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        return min(opts, key=lambda o: s.combined(T.OPT_LOC[o.action]))
+
+    def _boss_reward(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
+        if s.boss_colour == "red":
+            return self._keep_quest(s, p, opts)
+        return max(self._kinds(opts), key=lambda ko: VALUE[ko[0]])[1]
