@@ -16,6 +16,7 @@ from tabletop.engine.state import State
 # game never loads the others.
 _MODULES: dict[str, str] = {
     "quests": "tabletop.games.quests",
+    "guardians": "tabletop.games.guardians",
 }
 
 _SPECS: dict[str, GameSpec] = {}
