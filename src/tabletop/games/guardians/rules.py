@@ -20,7 +20,7 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event, GameEnded, PhaseStarted
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
-from tabletop.engine.zones import Zones
+from tabletop.engine.zones import PUBLIC, Zones
 from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.content import MONSTER_FAMILIES, PLAYER_COLOURS
 from tabletop.games.guardians.tables import (
@@ -171,6 +171,21 @@ class GuardiansState(State):
         if self.log is not None:
             self.log.append(Event(rule, text, player=player))
 
+    def _mv(
+        self,
+        card: int,
+        src: int,
+        dst: int,
+        rule: str,
+        public: str,
+        secret: str | None = None,
+    ) -> None:
+        """`State.move`, naming the card only to those who see it whenever it ends in a
+        zone that is not public (so a spectator of a one-player game is not shown it)."""
+        if secret is None and self.zones.layout.specs[dst].kind != PUBLIC:
+            secret = public
+        self.move(card, src, dst, rule, public, secret)
+
     def kinds_in(self, zone: int) -> list[int]:
         """Distinct Guardian card kinds in a zone, in kind order."""
         seen = 0
@@ -306,7 +321,7 @@ class GuardiansState(State):
             ):
                 for _ in range(count):
                     c = self.card_of_kind(res, k)
-                    self.move(c, res, dst, "guardians.warmup.generics", f"{who(p)} takes {{card}}")
+                    self._mv(c, res, dst, "guardians.warmup.generics", f"{who(p)} takes {{card}}")
         if self.opts.apprentice:
             self._apprentice_decks()
             return
@@ -343,7 +358,7 @@ class GuardiansState(State):
             for _ in range(size):
                 c = z.cards[T.SUPPLY][-1]
                 owner = packs.index(dst)
-                self.move(
+                self._mv(
                     c,
                     T.SUPPLY,
                     dst,
@@ -370,7 +385,7 @@ class GuardiansState(State):
         for p in range(self.num_players):
             for _ in range(each):
                 c = pool.pop()
-                self.move(
+                self._mv(
                     c,
                     T.BOX,
                     pz(p, zone),
@@ -380,7 +395,7 @@ class GuardiansState(State):
                 )
         for _ in range(on_boss):
             c = pool.pop()
-            self.move(c, T.BOX, boss_zone, rule, f"A {what} goes face down on the boss")
+            self._mv(c, T.BOX, boss_zone, rule, f"A {what} goes face down on the boss")
 
     def _apprentice_decks(self) -> None:
         """Apprentice: each seat takes the preconstructed deck of its colour with the SUPER
@@ -394,7 +409,7 @@ class GuardiansState(State):
                 k = T.KIND_BY_NAME[name]
                 src = T.BOX if T.IS_SUPER[k] else T.SUPPLY
                 c = self.card_of_kind(src, k)
-                self.move(
+                self._mv(
                     c,
                     src,
                     dst,
@@ -404,7 +419,7 @@ class GuardiansState(State):
         spare = [c for c in z.cards[T.BOX] if c < T.NG]
         self.rng.shuffle(spare)
         for c in spare[: NUM["boss_supers"]]:
-            self.move(
+            self._mv(
                 c,
                 T.BOX,
                 T.BLUE_FD,
@@ -419,10 +434,10 @@ class GuardiansState(State):
         z = self.zones
         for src, dst in ((T.BLUE_FD, T.BLUE_SHOW), (T.RED_FD, T.RED_SHOW)):
             for c in list(z.cards[src]):
-                self.move(c, src, dst, "guardians.warmup.final-flip", "{card} is shown on the boss")
+                self._mv(c, src, dst, "guardians.warmup.final-flip", "{card} is shown on the boss")
         if self.num_players == 2:
             for c in list(z.cards[T.GHOST_DECK]):
-                self.move(
+                self._mv(
                     c,
                     T.GHOST_DECK,
                     T.TRASH,
@@ -463,7 +478,7 @@ class GuardiansState(State):
             if not self._refill(p):
                 break
             c = self.zones.cards[deck][-1]
-            self.move(c, deck, hand, rule, f"{who(p)} draws a card", f"{who(p)} draws {{card}}")
+            self._mv(c, deck, hand, rule, f"{who(p)} draws a card", f"{who(p)} draws {{card}}")
             got += 1
         return got
 
@@ -473,7 +488,7 @@ class GuardiansState(State):
             if not self._refill(p):
                 break
             c = self.zones.cards[deck][-1]
-            self.move(
+            self._mv(
                 c,
                 deck,
                 look,
@@ -502,14 +517,14 @@ class GuardiansState(State):
         for src in (T.RESERVE, T.TRASH):
             found = [c for c in z.cards[src] if GKIND[c] == T.SWING]
             if found:
-                self.move(
+                self._mv(
                     found[0], src, pz(p, T.DECK), rule, f"{who(p)} puts {{card}} on top of the deck"
                 )
                 return
         self._say(rule, f"No Practice Swing is left for {who(p)}")
 
     def _trash(self, c: int, src: int, rule: str, p: int) -> None:
-        self.move(c, src, T.TRASH, rule, f"{who(p)} trashes {{card}}")
+        self._mv(c, src, T.TRASH, rule, f"{who(p)} trashes {{card}}")
 
     # -- monsters -----------------------------------------------------------------------------
     def _draw_monster(self, wave: int) -> tuple[int, int] | None:
@@ -539,10 +554,10 @@ class GuardiansState(State):
             return False
         m, src = got
         if face_up:
-            self.move(m, src, T.LOC0 + loc, rule, f"{{card}} invades {LOCS[loc].name}")
+            self._mv(m, src, T.LOC0 + loc, rule, f"{{card}} invades {LOCS[loc].name}")
             self._enters(m)
         else:
-            self.move(m, src, T.FD0 + loc, rule, f"A monster invades {LOCS[loc].name} face down")
+            self._mv(m, src, T.FD0 + loc, rule, f"A monster invades {LOCS[loc].name} face down")
         return True
 
     def _enters(self, m: int) -> None:
@@ -577,7 +592,7 @@ class GuardiansState(State):
 
     def _retreat(self, m: int, src: int, rule: str) -> None:
         self._leave(m)
-        self.move(m, src, T.RETREAT, rule, "{card} retreats")
+        self._mv(m, src, T.RETREAT, rule, "{card} retreats")
 
     def _place(self, p: int, m: int, loc: int, n: int, held: bool, rule: str) -> None:
         """Put `n` damage counters on monster `m` (from `p`'s held counters, or from the mat);
@@ -601,7 +616,7 @@ class GuardiansState(State):
         """`p` takes `m` as a trophy and gains its reward by family (guardians.battle.trophy,
         guardians.monster.*)."""
         self._leave(m)
-        self.move(
+        self._mv(
             m,
             T.LOC0 + loc,
             pz(p, T.TROPHY),
@@ -667,7 +682,7 @@ class GuardiansState(State):
         self.gift = [0] * self.num_players
         self._say("guardians.boss.display", f"The {colour} boss's rewards are on display")
         b = z.cards[src][0]
-        self.move(
+        self._mv(
             b,
             src,
             T.BOSS_FIGHT,
@@ -682,7 +697,7 @@ class GuardiansState(State):
                 hand = pz(p, T.HAND)
                 k = len(z.cards[hand])
                 for c in list(z.cards[hand]):
-                    self.move(c, hand, pz(p, T.DISCARD), rule, f"{who(p)} discards {{card}}")
+                    self._mv(c, hand, pz(p, T.DISCARD), rule, f"{who(p)} discards {{card}}")
                 self._draw(p, k, rule)
         elif reveal == "kiara":
             for p in range(n):
@@ -728,7 +743,7 @@ class GuardiansState(State):
         for loc in range(T.NLOC):
             fd = T.FD0 + loc
             for m in list(z.cards[fd]):
-                self.move(
+                self._mv(
                     m,
                     fd,
                     T.LOC0 + loc,
@@ -825,7 +840,7 @@ class GuardiansState(State):
                 self.started = False
                 return
             for c in list(z.cards[pz(0, T.PACK)]):
-                self.move(
+                self._mv(
                     c,
                     pz(0, T.PACK),
                     T.TRASH,
@@ -839,7 +854,7 @@ class GuardiansState(State):
             gp = T.GHOST_PACK
             if z.cards[gp]:
                 c = z.cards[gp][self.rng.below(len(z.cards[gp]))]
-                self.move(
+                self._mv(
                     c,
                     gp,
                     T.GHOST_DECK,
@@ -930,7 +945,7 @@ class GuardiansState(State):
 
     def _play(self, p: int, k: int) -> None:
         c = self.card_of_kind(pz(p, T.HAND), k)
-        self.move(
+        self._mv(
             c, pz(p, T.HAND), pz(p, T.PLAY), "guardians.power.play", f"{who(p)} plays {{card}}"
         )
         self._resolve(p, k, c)
@@ -1013,7 +1028,7 @@ class GuardiansState(State):
         elif eff == "immortal-elk":
             deck, disc = pz(p, T.DECK), pz(p, T.DISCARD)
             for card in list(reversed(z.cards[deck])):
-                self.move(card, deck, disc, rule, f"{who(p)} discards {{card}} from the deck")
+                self._mv(card, deck, disc, rule, f"{who(p)} discards {{card}} from the deck")
             w.append(("draw", 1, rule))
             w.append(("trash-pile", 3, rule))
         elif eff == "elf":
@@ -1236,7 +1251,7 @@ class GuardiansState(State):
             c = self._supply_top()
             if c is None:
                 break
-            self.move(
+            self._mv(
                 c,
                 T.SUPPLY,
                 look,
@@ -1265,7 +1280,7 @@ class GuardiansState(State):
         self.outcomes[key] = "defeated" if won else "survived"
         self.pool += self.boss_dmg
         self.boss_dmg = 0
-        self.move(b, T.BOSS_FIGHT, T.BOSS_DONE, "guardians.boss.outcome", "{card} leaves")
+        self._mv(b, T.BOSS_FIGHT, T.BOSS_DONE, "guardians.boss.outcome", "{card} leaves")
         self.purify = False
         if won:
             ranked = sorted(battlers, key=lambda q: -(self.contrib[q] + self.gift[q]))
@@ -1285,7 +1300,7 @@ class GuardiansState(State):
                 if self.contrib[p] < 0:
                     cow = [c for c in z.cards[T.RESERVE] if GKIND[c] == T.COWARD]
                     if cow:
-                        self.move(
+                        self._mv(
                             cow[0],
                             T.RESERVE,
                             pz(p, T.DISCARD),
@@ -1306,7 +1321,7 @@ class GuardiansState(State):
             self.cards(troph), key=lambda m: (-T.monster(m).points, -MON_ATTACK[m - M0], m)
         )
         for m in ranked[:k]:
-            self.move(
+            self._mv(
                 m,
                 troph,
                 T.RETREAT,
@@ -1329,7 +1344,7 @@ class GuardiansState(State):
         targets = set(self.attach.values())
         for c in list(z.cards[play]):
             if T.IS_ITEM[GKIND[c]] or c in targets:
-                self.move(
+                self._mv(
                     c,
                     play,
                     pers,
@@ -1337,11 +1352,11 @@ class GuardiansState(State):
                     f"{who(p)} keeps {{card}} in play",
                 )
             else:
-                self.move(c, play, disc, "guardians.cleanup.discard", f"{who(p)} discards {{card}}")
+                self._mv(c, play, disc, "guardians.cleanup.discard", f"{who(p)} discards {{card}}")
         for zz in (T.UNDER, T.HAND, T.LOOK):
             src = pz(p, zz)
             for c in list(z.cards[src]):
-                self.move(
+                self._mv(
                     c,
                     src,
                     disc,
@@ -1470,7 +1485,7 @@ class GuardiansState(State):
         n = self.num_players
         for p in range(n):
             for c in list(z.cards[pz(p, T.QUEST)]):
-                self.move(
+                self._mv(
                     c,
                     pz(p, T.QUEST),
                     pz(p, T.QUEST_SHOWN),
@@ -1835,7 +1850,7 @@ class GuardiansState(State):
     def _look_back(self, p: int) -> None:
         look, deck = pz(p, T.LOOK), pz(p, T.DECK)
         for c in list(self.cards(look)):
-            self.move(
+            self._mv(
                 c,
                 look,
                 deck,
@@ -1885,7 +1900,7 @@ class GuardiansState(State):
         if name == "discard":
             hand = pz(p, T.HAND)
             c = self.card_of_kind(hand, k)
-            self.move(c, hand, pz(p, T.DISCARD), step[2], f"{who(p)} discards {{card}}")
+            self._mv(c, hand, pz(p, T.DISCARD), step[2], f"{who(p)} discards {{card}}")
             if step[1] > 1:
                 w.append(("discard", step[1] - 1, step[2]))
         elif name == "trash-pile":
@@ -1898,7 +1913,7 @@ class GuardiansState(State):
             self._visit(p, T.OPT_LOC[a])
         elif name == "draft":
             pack = pz(p, T.PACK)
-            self.move(
+            self._mv(
                 self.card_of_kind(pack, k),
                 pack,
                 pz(p, T.COLLECT),
@@ -1909,7 +1924,7 @@ class GuardiansState(State):
         elif name == "keep-super":
             src = pz(p, T.SUPERS)
             keep = self.card_of_kind(src, k)
-            self.move(
+            self._mv(
                 keep,
                 src,
                 pz(p, T.COLLECT),
@@ -1918,7 +1933,7 @@ class GuardiansState(State):
                 f"{who(p)} keeps {{card}}",
             )
             for c in list(z.cards[src]):
-                self.move(
+                self._mv(
                     c,
                     src,
                     T.BLUE_FD,
@@ -1930,7 +1945,7 @@ class GuardiansState(State):
             src = pz(p, T.QUEST)
             for c in list(z.cards[src]):
                 if c - Q0 != k:
-                    self.move(
+                    self._mv(
                         c,
                         src,
                         T.RED_FD,
@@ -1940,7 +1955,7 @@ class GuardiansState(State):
                     )
         elif name == "look-take":
             look = pz(p, T.LOOK)
-            self.move(
+            self._mv(
                 self.card_of_kind(look, k),
                 look,
                 pz(p, T.HAND),
@@ -1953,13 +1968,13 @@ class GuardiansState(State):
                 if rest_to_trash:
                     self._trash(c, look, step[1], p)
                 else:
-                    self.move(c, look, pz(p, T.DISCARD), step[1], f"{who(p)} discards {{card}}")
+                    self._mv(c, look, pz(p, T.DISCARD), step[1], f"{who(p)} discards {{card}}")
         elif name == "look-toss":
             if option is T.DONE:
                 w.append(("look-order", step[1]))
             else:
                 look = pz(p, T.LOOK)
-                self.move(
+                self._mv(
                     self.card_of_kind(look, k),
                     look,
                     pz(p, T.DISCARD),
@@ -1971,11 +1986,11 @@ class GuardiansState(State):
             look, deck = pz(p, T.LOOK), pz(p, T.DECK)
             top = self.card_of_kind(look, k)
             for c in [c for c in z.cards[look] if c != top] + [top]:
-                self.move(c, look, deck, step[1], f"{who(p)} puts a card back on the deck")
+                self._mv(c, look, deck, step[1], f"{who(p)} puts a card back on the deck")
         elif name == "under":
             if option is not T.DONE:
                 hand = pz(p, T.HAND)
-                self.move(
+                self._mv(
                     self.card_of_kind(hand, k),
                     hand,
                     pz(p, T.UNDER),
@@ -1993,7 +2008,7 @@ class GuardiansState(State):
                 self.copies[p].append(k)
                 c = step[1]
                 if c >= 0 and c in z.cards[pz(p, T.PLAY)]:
-                    self.move(
+                    self._mv(
                         c,
                         pz(p, T.PLAY),
                         pz(p, T.DISCARD),
@@ -2027,11 +2042,11 @@ class GuardiansState(State):
         elif name == "drop":
             pers = pz(p, T.PERSIST)
             c = min(card for card in z.cards[pers] if GKIND[card] == k and not self.is_super(card))
-            self.move(c, pers, pz(p, T.DISCARD), step[1], f"{who(p)} discards {{card}} from play")
+            self._mv(c, pers, pz(p, T.DISCARD), step[1], f"{who(p)} discards {{card}} from play")
         elif name == "museum":
             loc = T.OPT_LOC[a]
             m = z.cards[pz(p, T.MUSEUM)][0]
-            self.move(
+            self._mv(
                 m,
                 pz(p, T.MUSEUM),
                 T.LOC0 + loc,
@@ -2068,7 +2083,7 @@ class GuardiansState(State):
         elif name == "spider":
             look = pz(p, T.LOOK)
             if option is not T.DONE:
-                self.move(
+                self._mv(
                     self.card_of_kind(look, k),
                     look,
                     pz(p, T.DISCARD),
@@ -2101,7 +2116,7 @@ class GuardiansState(State):
         elif name == "boss-reward":
             if self.boss_colour == "blue" or self.opts.apprentice:
                 c = CARDS_OF_KIND[k][0]
-                self.move(
+                self._mv(
                     c,
                     T.BLUE_SHOW,
                     pz(p, T.DISCARD),
@@ -2110,7 +2125,7 @@ class GuardiansState(State):
                 )
             else:
                 c = Q0 + k
-                self.move(
+                self._mv(
                     c,
                     T.RED_SHOW,
                     pz(p, T.QUEST),
@@ -2170,7 +2185,7 @@ class GuardiansState(State):
                 c = self._supply_top()
                 if c is None:
                     break
-                self.move(
+                self._mv(
                     c,
                     T.SUPPLY,
                     look,
@@ -2184,7 +2199,7 @@ class GuardiansState(State):
                 c = self._supply_top()
                 if c is None:
                     break
-                self.move(
+                self._mv(
                     c,
                     T.SUPPLY,
                     pz(p, T.HAND),
@@ -2205,7 +2220,7 @@ class GuardiansState(State):
             got = self._draw_monster(self.invade_wave)
             if got is not None:
                 m, src = got
-                self.move(
+                self._mv(
                     m,
                     src,
                     pz(p, T.MUSEUM),
