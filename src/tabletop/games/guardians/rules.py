@@ -44,6 +44,7 @@ MIN_PLAYERS, MAX_PLAYERS = T.MIN_PLAYERS, T.MAX_PLAYERS
 HAND_SIZE = NUM["hand_size"]
 COUNTERS = NUM["damage_counters"]
 NK = len(KINDS)
+BONUS = tuple(bool(k.battle_bonus) for k in KINDS)
 SOLO_RANKS = ((30, "True Guardian"), (25, "Guardian"), (20, "Apprentice"), (-(10**9), "Play again"))
 
 
@@ -188,11 +189,8 @@ class GuardiansState(State):
 
     def kinds_in(self, zone: int) -> list[int]:
         """Distinct Guardian card kinds in a zone, in kind order."""
-        seen = 0
-        for c in self.zones.cards[zone]:
-            if c < T.NG:
-                seen |= 1 << GKIND[c]
-        return [k for k in range(NK) if (seen >> k) & 1]
+        ng = T.NG
+        return sorted({GKIND[c] for c in self.zones.cards[zone] if c < ng})
 
     def card_of_kind(self, zone: int, k: int) -> int:
         """The lowest-numbered card of kind `k` in `zone` (copies are interchangeable:
@@ -1175,11 +1173,14 @@ class GuardiansState(State):
         if z.cards[pz(p, T.MUSEUM)]:
             w.append(("museum",))
 
-    def attack_at(self, p: int, loc: int) -> int:
+    def attack_at(self, p: int, loc: int, ents: list[int] | None = None) -> int:
         """`p`'s attack level battling at `loc` (-1: the boss), with the bonuses that depend
         on where the battle is (Cleave, Shot, Point Blank Shot, Sabertooth Tiger)."""
         a = self.attack[p]
-        ents = self.in_play(p)
+        if ents is None:
+            ents = self.in_play(p)
+        if not any(BONUS[k] for k in ents):
+            return a
         if loc >= 0:
             mons = self.monsters_at(loc)
             many = len(mons) > 1
@@ -1580,28 +1581,32 @@ class GuardiansState(State):
     def _settle(self) -> dict[int, tuple[Option, ...]]:
         """Run automatic steps and drop decision steps without options; return the options of
         every player whose top step is a decision."""
-        out: dict[int, tuple[Option, ...]] = {}
-        changed = True
-        while changed:
-            changed = False
-            out = {}
-            for p in range(self.num_players):
-                w = self.work[p]
-                while w:
+        work = self.work
+        n = self.num_players
+        while True:
+            progressed = True
+            while progressed:
+                progressed = False
+                for p in range(n):
+                    w = work[p]
+                    while w and w[-1][0] in AUTO:
+                        self._auto(p, w.pop())
+                        progressed = True
+            out: dict[int, tuple[Option, ...]] = {}
+            dropped = False
+            for p in range(n):
+                w = work[p]
+                if w:
                     step = w[-1]
-                    if step[0] in AUTO:
-                        w.pop()
-                        self._auto(p, step)
-                        changed = True
-                        continue
                     opts = self._options(p, step)
                     if opts:
                         out[p] = opts
-                        break
-                    w.pop()
-                    self._skip(p, step)
-                    changed = True
-        return out
+                    else:
+                        w.pop()
+                        self._skip(p, step)
+                        dropped = True
+            if not dropped:
+                return out
 
     def _ask(self, asks: dict[int, tuple[Option, ...]]) -> None:
         if self._sequential():
@@ -1830,8 +1835,9 @@ class GuardiansState(State):
                     opts.append(T.USE[name])
         must_boss = boss and self.opts.apprentice
         if not must_boss:
+            ents = self.in_play(p)
             for i in range(T.NLOC):
-                if z[T.LOC0 + i] and self.attack_at(p, i) >= self.combined(i):
+                if z[T.LOC0 + i] and self.attack_at(p, i, ents) >= self.combined(i):
                     opts.append(T.FIGHT[i])
         if boss:
             opts.append(T.FIGHT_BOSS)
