@@ -186,7 +186,8 @@ class GuardiansBot:
         mine = [GKIND[c] for c in s.zones.cards[pz(p, T.COLLECT)]]
 
         def score(k: int) -> float:
-            v = VALUE[k] + self._synergy(plan, k)
+            spec = KINDS[k]
+            v = VALUE[k] + self._synergy(plan, k) + 0.6 * spec.energy - 0.5 * max(0, spec.req - 2)
             if KINDS[k].weapon and k in mine:
                 v += 2.0  # toward Dual Wielder
             if T.IS_ITEM[k] and mine.count(k) >= 1 and not KINDS[k].weapon:
@@ -215,11 +216,11 @@ class GuardiansBot:
                 return 100.0 + quest.points
             base = {
                 "most-generics": 9.0 if n == 1 else 2.0,
-                "every-family": 4.0,
-                "second-wave": 3.0,
-                "trophy-family": 2.0,
-                "most-family": 4.0 if n > 1 else 3.0,
-            }.get(quest.check, 1.0)
+                "every-family": 5.0,
+                "second-wave": 1.0,
+                "trophy-family": 1.0,
+                "most-family": 3.0 if n > 1 else 1.5,
+            }.get(quest.check, 0.5)
             return base + quest.points * 0.3
 
         return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
@@ -295,9 +296,12 @@ class GuardiansBot:
         return T.DONE
 
     def _look_take(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        return max(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]))[1]
+        hand = [GKIND[c] for c in s.zones.cards[pz(p, T.HAND)]]
 
-    _spider_gain = _look_take
+        def score(k: int) -> float:
+            return self._hand_power(s, p, [*hand, k]) + 0.3 * self._worth(s, p, k)
+
+        return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
 
     def _spider(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         best = max(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]), default=None)
@@ -422,13 +426,35 @@ class GuardiansBot:
             return ids["fight:boss"]
         fights = [o for o in opts if o.id.startswith("fight:")]
         if fights:
+            wants = self._quest_wants(s, p)
 
             def worth(o: Option) -> float:
                 i = T.OPT_LOC[o.action]
-                return sum(_monster_value(m) for m in z[T.LOC0 + i]) + _FORT[LOCS[i].effect] * 0.2
+                v = sum(_monster_value(m) + wants(m) for m in z[T.LOC0 + i])
+                return v + _FORT[LOCS[i].effect] * 0.2
 
             return max(fights, key=worth)
         return ids.get("no-fight", opts[-1])
+
+    def _quest_wants(self, s: R.GuardiansState, p: int):  # type: ignore[no-untyped-def]
+        """A bonus per monster for the bot's trophy quests."""
+        z = s.zones.cards
+        quests = [T.QUESTS[c - T.Q0] for c in z[pz(p, T.QUEST)]]
+        have = {T.MON_FAMILY[m - M0] for m in z[pz(p, T.TROPHY)]}
+
+        def bonus(m: int) -> float:
+            fam = T.MON_FAMILY[m - M0]
+            v = 0.0
+            for q in quests:
+                if (q.check == "most-family" and q.family == fam) or (
+                    q.check == "every-family" and fam not in have
+                ):
+                    v += 3.0
+                elif q.check == "second-wave" and T.MWAVE[m - M0] == 1:
+                    v += 1.5
+            return v
+
+        return bonus
 
     def _fx_loc(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         if T.AT_BOSS in opts and s.boss_colour:
