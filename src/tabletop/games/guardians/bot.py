@@ -12,6 +12,8 @@ know: its own zones, the public board and the options it is offered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
@@ -436,7 +438,7 @@ class GuardiansBot:
             return max(fights, key=worth)
         return ids.get("no-fight", opts[-1])
 
-    def _quest_wants(self, s: R.GuardiansState, p: int):  # type: ignore[no-untyped-def]
+    def _quest_wants(self, s: R.GuardiansState, p: int) -> Callable[[int], float]:
         """A bonus per monster for the bot's trophy quests."""
         z = s.zones.cards
         quests = [T.QUESTS[c - T.Q0] for c in z[pz(p, T.QUEST)]]
