@@ -372,3 +372,22 @@ def test_cleanup_draws_four_and_backpack_six_then_discards_two() -> None:
     s._cleanup(0)
     assert len(s.zones.cards[pz(0, T.HAND)]) == 6
     assert s.work[0][-1] == ("discard", 2, "guardians.card.backpack")
+
+
+def test_museum_monster_joins_other_monsters_or_retreats() -> None:
+    s = started()
+    clear_city(s)
+    m = put_monster(s, "Hill", "Zombie Club")
+    s.zones.cards[T.LOC0 + loc_index("Hill")].remove(m)
+    s.zones.cards[pz(0, T.MUSEUM)].append(m)
+    put_monster(s, "Zoo", "Zombie Sisters")
+    to_battle(s)
+    assert ids(s) == ["place:zoo"]
+    play(s, 0, "place:zoo")
+    assert len(s.zones.cards[T.LOC0 + loc_index("Zoo")]) == 2
+    clear_city(s)
+    m = put_monster(s, "Hill", "Zombie Club")
+    s.zones.cards[T.LOC0 + loc_index("Hill")].remove(m)
+    s.zones.cards[pz(0, T.MUSEUM)].append(m)
+    to_battle(s)
+    assert m in s.zones.cards[T.RETREAT]

@@ -1852,6 +1852,12 @@ class GuardiansState(State):
             self._look_back(p)
         elif name == "visit":
             self._say("guardians.location.none-safe", f"{who(p)} has no safe location to visit", p)
+        elif name == "museum":
+            # no location holds a monster to join: the secret monster retreats
+            # (guardians.interpret.museum-nowhere)
+            src = pz(p, T.MUSEUM)
+            for m in list(self.cards(src)):
+                self._mv(m, src, T.RETREAT, "guardians.location.museum", "{card} retreats")
 
     def _look_back(self, p: int) -> None:
         look, deck = pz(p, T.LOOK), pz(p, T.DECK)
