@@ -391,3 +391,36 @@ def test_museum_monster_joins_other_monsters_or_retreats() -> None:
     s.zones.cards[pz(0, T.MUSEUM)].append(m)
     to_battle(s)
     assert m in s.zones.cards[T.RETREAT]
+
+
+@pytest.mark.parametrize("boss", [b.name for b in T.BOSSES])
+def test_each_boss_reveal_effect(boss: str) -> None:
+    s = started(players=2)
+    b = T.B0 + next(i for i, spec in enumerate(T.BOSSES) if spec.name == boss)
+    colour = T.BOSSES[b - T.B0].colour
+    zone = T.BOSS_BLUE if colour == "blue" else T.BOSS_RED
+    for z in (T.BOSS_BLUE, T.BOSS_RED, T.BOX):
+        if b in s.zones.cards[z]:
+            s.zones.cards[z].remove(b)
+    s.zones.cards[T.BOX].extend(s.zones.cards[zone])
+    s.zones.cards[zone] = [b]
+    put(s, pz(0, T.PERSIST), ["Robe"])
+    s.fort[1] = loc_index("Hill")
+    hands = [len(s.zones.cards[pz(p, T.HAND)]) for p in (0, 1)]
+    _boss_round(s, colour)
+    assert s.zones.cards[T.BOSS_FIGHT] == [b]
+    reveal = T.BOSSES[b - T.B0].reveal
+    d = s.pending
+    assert d is not None
+    if reveal == "patient-zero":
+        assert [len(s.zones.cards[pz(p, T.HAND)]) for p in (0, 1)] == hands
+    elif reveal == "kiara":
+        assert all(GKIND[s.zones.cards[pz(p, T.DECK)][-1]] == T.SWING for p in (0, 1))
+    elif reveal == "araknesh":
+        assert d.simultaneous is False and d.kind == "drop" and d.players == (0,)
+    elif reveal == "kevin":
+        assert d.kind == "discard" and set(d.players) == {0, 1}
+    elif reveal == "purify":
+        assert all(s.immune(m) for loc in range(T.NLOC) for m in s.monsters_at(loc))
+    else:
+        assert s.fort == [-1, -1]
