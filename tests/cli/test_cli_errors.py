@@ -17,7 +17,7 @@ def flat(text: str) -> str:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "chess"], "unknown game 'chess'; the games are: quests"),
+        (["play", "chess"], "unknown game 'chess'; the games are: guardians, quests"),
         (
             ["play", "quests", "--seats", "human,wizard,heuristic"],
             "unknown agent 'wizard'; the agents are:",

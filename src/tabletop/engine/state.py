@@ -23,7 +23,7 @@ from tabletop.engine.errors import (
 )
 from tabletop.engine.events import CardMoved, Event
 from tabletop.engine.rng import Rng
-from tabletop.engine.zones import Zones
+from tabletop.engine.zones import PUBLIC, Zones
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,13 +220,16 @@ class State(ABC):
         """Move a card and log it. `public` and `secret` may use {card} for its name."""
         seen = self.zones.move(card, src, dst, witnesses=witnesses)
         if self.log is not None:
-            name = self.zones.layout.names[card]
-            if secret is None and seen == self.zones.layout.all_mask:
+            layout = self.zones.layout
+            name = layout.names[card]
+            # The name is for everyone, spectators included, only when the card lies face up
+            # before or after the move; otherwise only those who saw it may read it.
+            face_up = layout.specs[src].kind == PUBLIC or layout.specs[dst].kind == PUBLIC
+            if secret is None and face_up:
                 text, sec = public.format(card=name), None
             else:
                 text = public.format(card="a card")
                 sec = (secret or public).format(card=name)
-            layout = self.zones.layout
             self.log.append(
                 CardMoved(
                     rule,
