@@ -44,8 +44,9 @@ def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
 
 
 def _fail(e: Exception) -> typer.Exit:
-    # The message is text, not markup: "pip install tabletop[ray]" keeps its brackets.
-    err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, markup=True)
+    # The message is text, not markup ("pip install tabletop[ray]" keeps its brackets), and
+    # is never wrapped, so paths and ids stay whole for people and scripts.
+    err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, markup=True, soft_wrap=True)
     return typer.Exit(2)
 
 
