@@ -449,6 +449,24 @@ def name_pattern(all_names: tuple[str, ...]) -> re.Pattern[str]:
     return pat
 
 
+def visibility(state: State) -> dict[int | None, set[int]]:
+    """The cards each viewer can see (players by seat, the spectator as None), in one pass."""
+    z = state.zones
+    n = state.num_players
+    specs = z.layout.specs
+    out: dict[int | None, set[int]] = {v: set() for v in (*range(n), None)}
+    for zi, zone in enumerate(z.cards):
+        public = specs[zi].kind == PUBLIC
+        for c in zone:
+            mask = z.seen_by(zi, c)
+            for v in range(n):
+                if (mask >> v) & 1:
+                    out[v].add(c)
+            if public:
+                out[None].add(c)
+    return out
+
+
 def visible_cards(state: State, viewer: int | None) -> set[int]:
     z = state.zones
     return {c for zi, zone in enumerate(z.cards) for c in zone if z.can_see(viewer, zi, c)}
@@ -459,29 +477,38 @@ def hidden_cards(state: State, viewer: int | None) -> set[int]:
     return {z.cards[zi][pos] for zi, pos in z.hidden_from(viewer)}
 
 
-def json_strings(obj: Any, skip: tuple[str, ...] = ("log",)) -> Iterable[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            if k in skip:
-                continue
-            yield k
-            yield from json_strings(v, ())
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            yield from json_strings(v, ())
+def json_strings(obj: Any, skip: tuple[str, ...] = ("log",)) -> set[str]:
+    """Every string (key or value) in a JSON-ready object, leaving out the top-level keys in
+    `skip`."""
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        stack: list[Any] = [v for k, v in obj.items() if k not in skip]
+        out.update(k for k in obj if isinstance(k, str) and k not in skip)
+    else:
+        stack = [obj]
+    while stack:
+        o = stack.pop()
+        t = type(o)
+        if t is str:
+            out.add(o)
+        elif t is dict:
+            out.update(o)
+            stack.extend(o.values())
+        elif t is list or t is tuple:
+            stack.extend(o)
+    return out
 
 
-def view_leaks(state: State, viewer: int | None) -> list[str]:
-    """Ids or names of cards hidden from `viewer` that appear as string values in its view
-    (outside the log, which `log_leaks` checks)."""
+def view_leaks(state: State, viewer: int | None, hidden: set[int] | None = None) -> list[str]:
+    """Ids or names of cards hidden from `viewer` that appear as strings in its view (outside
+    the log, which `log_leaks` checks). `hidden` may be given when already computed."""
     layout = state.zones.layout
-    hidden = hidden_cards(state, viewer)
+    if hidden is None:
+        hidden = hidden_cards(state, viewer)
     if not hidden:
         return []
     banned = {layout.slugs[c] for c in hidden} | {layout.names[c] for c in hidden}
-    return sorted({s for s in json_strings(state.view(viewer)) if s in banned})
+    return sorted(json_strings(state.view(viewer)) & banned)
 
 
 def log_leaks(

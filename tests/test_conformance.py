@@ -1,0 +1,211 @@
+"""The conformance battery: one set of checks run over every registered game.
+
+Thousands of seeded games with random and heuristic agents, every player count the game
+allows. Each game must terminate, never raise, always leave a decision with options pending
+until it is over, keep every card in exactly one zone, never show a viewer (a player or a
+spectator) a card hidden from them, in its view or in its log, and replay identically from
+its record. A subset of games ("full") is checked at every step and verified through
+`record_of`, save and load; the others have their views checked at sampled steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from helpers import log_leaks, public_passers, view_leaks, visibility
+from tabletop.agents import make_agent
+from tabletop.engine import (
+    Record,
+    State,
+    derive_seed,
+    game_ids,
+    get,
+    load,
+    new_game,
+    options_of,
+    record_of,
+    replay,
+    save,
+)
+from tabletop.engine.rng import Rng
+
+# Games per registered game, and options that keep games of random players short (random
+# players rarely finish a game of Quests by melding). A game not listed gets the defaults.
+GAMES = {"quests": 2000}
+DEFAULT_GAMES = 200
+FAST_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 8}}
+MIXED_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 12}}
+# Option variations tried by the heuristic games, in turn.
+VARIANTS: dict[str, list[dict[str, object]]] = {
+    "quests": [
+        {},
+        {"length": "mid"},
+        {"artifact_deck": "random18"},
+        {},
+        {"length": "long", "artifact_deck": "random18"},
+        {"length": "full", "artifact_deck": "random18"},
+    ]
+}
+CARDS = {"quests": 107}
+CHUNKS = 10
+FULL_EVERY = 100  # one game in this many (of at most FULL_PLAYERS) is checked at every step
+FULL_PLAYERS = 3
+VIEW_EVERY = 257  # the others have their views and log checked every this many steps
+RECORD_EVERY = 25  # one game in this many goes through record_of, save, load and verify
+MAX_STEPS = 200_000
+
+
+@dataclass(frozen=True)
+class Plan:
+    index: int
+    seed: int
+    players: int
+    agents: tuple[str, ...]
+    options: dict[str, object]
+    full: bool
+    record: bool
+
+
+def plans(game_id: str) -> list[Plan]:
+    spec = get(game_id)
+    counts = range(spec.min_players, spec.max_players + 1)
+    variants = VARIANTS.get(game_id, [{}])
+    out = []
+    for i in range(GAMES.get(game_id, DEFAULT_GAMES)):
+        players = counts[i % len(counts)]
+        style = (i // len(counts)) % 3
+        if style == 0:
+            agents = ("random",) * players
+            options = dict(FAST_OPTIONS.get(game_id, {}))
+        elif style == 1:
+            agents = ("heuristic",) * players
+            options = dict(variants[(i // (3 * len(counts))) % len(variants)])
+        else:
+            agents = tuple("heuristic" if (i + p) % 2 else "random" for p in range(players))
+            options = dict(MIXED_OPTIONS.get(game_id, {}))
+        seed = derive_seed(7, i)
+        full = i % FULL_EVERY in (7, 8) and players <= FULL_PLAYERS
+        record = full or i % RECORD_EVERY == 3
+        out.append(Plan(i, seed, players, agents, options, full, record))
+    return out
+
+
+def check_decision(state: State) -> None:
+    state.check_invariants()
+    if state.is_over:
+        assert state.pending is None and state.to_move() == ()
+        return
+    d = state.pending
+    assert d is not None
+    assert state.to_move(), "a decision waits for nobody"
+    for p in state.to_move():
+        opts = d.options_for(p)
+        assert opts, f"player {p} has no option in {d.kind}"
+        assert len({o.id for o in opts}) == len(opts)
+
+
+def check_views(state: State, seen: dict[int | None, set[int]]) -> None:
+    every = set(range(len(state.zones.layout.names)))
+    for viewer, cards in seen.items():
+        leaks = view_leaks(state, viewer, every - cards)
+        assert not leaks, f"{viewer} sees hidden {leaks} at step {state.steps}"
+
+
+def check_determinize(state: State, seed: int) -> None:
+    rng = Rng(seed)
+    for viewer in range(state.num_players):
+        d = state.determinize(viewer, rng)
+        d.check_invariants()
+        z, dz = state.zones, d.zones
+        assert [len(x) for x in dz.cards] == [len(x) for x in z.cards]
+        for zi, zone in enumerate(z.cards):
+            for pos, c in enumerate(zone):
+                if z.can_see(viewer, zi, c):
+                    assert dz.cards[zi][pos] == c
+        assert (d.steps == state.steps and d.to_move() == state.to_move()) or d.pending is not None
+
+
+def play(game_id: str, plan: Plan) -> State:
+    state = new_game(game_id, plan.players, plan.seed, plan.options)
+    agents = [make_agent(a, game_id, derive_seed(plan.seed, p)) for p, a in enumerate(plan.agents)]
+    viewers: tuple[int | None, ...] = (*range(plan.players), None)
+    total = CARDS.get(game_id)
+    if total is not None:
+        assert len(state.zones.layout.names) == total
+    check_decision(state)
+    check_views(state, visibility(state))
+    view_at = plan.index % VIEW_EVERY
+    while not state.is_over:
+        for p in state.to_move():
+            option = agents[p].choose(state, p)
+            watch = plan.full or state.steps % VIEW_EVERY == view_at
+            if watch:
+                start = len(state.log or [])
+                before = visibility(state)
+            state.apply(p, option)
+            check_decision(state)
+            if watch:
+                after = visibility(state)
+                check_views(state, after)
+                passed = public_passers(state, start)
+                for v in viewers:
+                    allowed = before[v] | after[v] | passed
+                    leaks = log_leaks(state, v, start, allowed)
+                    assert not leaks, f"log shows {v} a hidden card: {leaks[:3]}"
+                if plan.full and state.steps % 50 == 0 and not state.is_over:
+                    check_determinize(state, plan.seed + state.steps)
+            assert state.steps < MAX_STEPS, "the game does not end"
+            if state.is_over:
+                break
+    result = state.result
+    assert result is not None
+    assert len(result.scores) == plan.players
+    assert set(result.winners) <= set(range(plan.players))
+    assert result.reason
+    return state
+
+
+def check_replay(game_id: str, state: State, plan: Plan, tmp: Path | None) -> None:
+    if plan.record:
+        record = record_of(state)
+        if tmp is not None:
+            path = tmp / f"{game_id}-{plan.index}.json"
+            save(record, path)
+            assert load(path) == record
+            record = load(path)
+        again = replay(record, verify=True)
+    else:
+        record = Record(
+            game_id,
+            state.version,
+            plan.players,
+            plan.seed,
+            options_of(state),
+            list(state.history or []),
+        )
+        again = replay(record, verify=True)
+    assert again.fingerprint() == state.fingerprint()
+    assert again.result == state.result
+
+
+CASES = [(g, c) for g in game_ids() for c in range(CHUNKS)]
+
+
+@pytest.mark.parametrize(("game_id", "chunk"), CASES)
+def test_conformance(game_id: str, chunk: int, tmp_path: Path) -> None:
+    for plan in plans(game_id)[chunk::CHUNKS]:
+        state = play(game_id, plan)
+        check_replay(game_id, state, plan, tmp_path)
+
+
+def test_plans_cover_every_player_count_and_both_agents() -> None:
+    for game_id in game_ids():
+        spec = get(game_id)
+        ps = plans(game_id)
+        assert {p.players for p in ps} == set(range(spec.min_players, spec.max_players + 1))
+        assert {a for p in ps for a in p.agents} == {"random", "heuristic"}
+        assert any(p.full for p in ps) and any(p.record for p in ps)
+    assert len(plans("quests")) >= 2000
