@@ -78,6 +78,7 @@ def test_flip_once_per_action_phase() -> None:
         2, libraries={0: ["Pandora's Box"]}, hands={0: [], 1: ["Canoe"]}, deck_top=["Asp", "Hippos"]
     )
     use(s, 0, "Pandora's Box")
+    assert events(s, "quests.artifact.action") == ["P1 uses Pandora's Box"]
     answer(s, "keep")
     answer(s, "pass")  # P2
     assert to_decide(s) == 0 and "artifact:pandoras-box" not in option_ids(s)

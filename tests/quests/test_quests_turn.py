@@ -324,3 +324,42 @@ def test_picked_card_goes_to_the_hand_and_everyone_saw_it() -> None:
         {"id": "judson", "name": "Judson", "suit": "companion"}
     ]
     assert events(s, "quests.adventure.pick") == ["P1 takes Judson"]
+
+
+def test_a_turn_runs_the_six_phases_in_order() -> None:
+    s = rigged(
+        2,
+        dice=[1, 6, 1, 1, 6, 1],
+        hands={0: ["Asp"], 1: ["Canoe"]},
+        options={"turn_limit": 0},
+    )
+    assert events(s, "quests.turn.phases") == ["Turn 1 begins"]
+    seen = ["fate"]  # the Fate phase asks nothing: it is over before the first decision
+    rules = set()
+    while s.turn == 1:
+        if s.phase != seen[-1]:
+            seen.append(s.phase)
+        d = s.pending
+        assert d is not None
+        rules.add((d.kind, d.rule))
+        if d.simultaneous:
+            pass_window(s)
+        elif d.kind == "action" and "play:danger" in option_ids(s):
+            choose(s, 0, "play:danger")
+        elif d.kind == "hand-limit" or d.kind == "target":
+            answer(s, option_ids(s)[0])
+        else:
+            answer(s, "pass" if "pass" in option_ids(s) else option_ids(s)[0])
+    seen.append("end")
+    assert seen == ["fate", "initiative", "adventure", "action", "meld", "end"]
+    assert {
+        ("initiative", "quests.initiative.modify"),
+        ("adventure", "quests.adventure.pick"),
+        ("action", "quests.action.turns"),
+        ("target", "quests.action.target"),
+        ("escape", "quests.escape.negate"),
+        ("meld", "quests.meld.make"),
+    } <= rules
+    assert events(s, "quests.turn.phases") == ["Turn 1 begins", "Turn 2 begins"]
+    assert events(s, "quests.action.turns") == ["The Action phase begins"]
+    assert "P1 plays Asp (Danger)" in events(s, "quests.action.play")
