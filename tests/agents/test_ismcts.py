@@ -49,7 +49,7 @@ def root_stats(a: IsmctsAgent, s: State, p: int) -> dict[tuple[int, str, str], t
 
 
 def test_default_settings() -> None:
-    assert parse_settings({}) == Settings(1000, None, 0.7, "heuristic", 40, "tree")
+    assert parse_settings({}) == Settings(1000, None, 0.7, "heuristic", 20, "policy")
     a = agent("ismcts")
     assert a.settings.iterations == 1000 and a.settings.rollout == "heuristic"
 
@@ -132,7 +132,9 @@ def test_legal_answers_in_every_decision_kind(players: int) -> None:
     kinds: set[str] = set()
     for seed in range(2):
         s = new_game("quests", players, seed, {"turn_limit": 4}, log=False)
-        seats = [agent("ismcts:iterations=12,depth=6", seed * 10 + p) for p in range(players)]
+        # both opponent models: the policy's in even seats, tree nodes in odd ones
+        specs = ["ismcts:iterations=12,depth=6", "ismcts:iterations=12,depth=6,opponents=tree"]
+        seats = [agent(specs[p % 2], seed * 10 + p) for p in range(players)]
         while not s.is_over:
             d = s.pending
             assert d is not None
@@ -267,8 +269,9 @@ def test_never_peeks_at_an_opponents_hand() -> None:
     t = _swap_hidden(s, me, other, lambda c: R.SUIT[c] == suit)
     assert s.fingerprint() != t.fingerprint()
     assert s.view(me) == t.view(me)
-    assert agent(seed=2).choose(s, me) == agent(seed=2).choose(t, me)
-    assert root_stats(agent(seed=2), s, me) == root_stats(agent(seed=2), t, me)
+    for spec in (FAST, FAST + ",opponents=tree", FAST + ",rollout=random"):
+        assert agent(spec, 2).choose(s, me) == agent(spec, 2).choose(t, me)
+        assert root_stats(agent(spec, 2), s, me) == root_stats(agent(spec, 2), t, me)
 
 
 def test_never_peeks_at_who_holds_an_escape() -> None:
@@ -287,5 +290,5 @@ def test_never_peeks_at_who_holds_an_escape() -> None:
     t = _swap_hidden(s, me, other, lambda c: R.SUIT[c] == R.ESCAPE)
     assert s.pending.options_for(other) != t.pending.options_for(other)  # type: ignore[union-attr]
     assert s.view(me) == t.view(me)
-    for spec in (FAST, "ismcts:iterations=40,depth=8,rollout=random"):
+    for spec in (FAST, FAST + ",opponents=tree", FAST + ",rollout=random"):
         assert root_stats(agent(spec, 4), s, me) == root_stats(agent(spec, 4), t, me)

@@ -10,9 +10,18 @@ then walks one tree shared by all determinizations:
   determinization compete, and each of them has its availability counted.
 - Expansion: one untried legal option, picked at random, per iteration.
 - Rollout: the rollout policy plays on (`heuristic`: the game's registered heuristic bot, one
-  per seat; `random`: uniform) for at most `depth` answers, then the position is scored.
-- Backpropagation: every node keeps the reward of the player who chose at it, so each player
-  maximises their own reward in a multiplayer tree.
+  per seat, seeded from the agent's RNG; `random`: uniform) for at most `depth` answers after
+  the new node, then the position is scored.
+- Backpropagation: every node keeps the reward of the player who chose at it, so in a
+  multiplayer tree each player maximises their own reward.
+
+Opponents (`opponents`): with `policy` (the default) the other players' decisions are answered
+by the rollout policy inside the tree too, so the tree holds only the searcher's decisions and
+the rollout policy is the model of the opponents. With `tree`, every player's decisions are
+tree nodes chosen by UCB for that player's own reward (textbook multiplayer SO-ISMCTS, which
+lets opponents act on the determinized cards). Against two heuristic bots in 3-player Quests,
+at 300 iterations, `policy` won 17 of 24 games and `tree` 9 of 24: with a few hundred
+iterations the opponents' nodes stay close to random play, a poor model of anyone.
 
 Rewards: an ended game gives 1 to each winner split evenly on a shared win (1/k for k winners)
 and 0 to the others; a draw (no winner) gives 1/n to every seat. A cooperative game (the result
@@ -24,18 +33,21 @@ Simultaneous decisions and reaction windows: when several players answer one dec
 seeing each other's answers, only the searching seat's answer is a tree node; the other
 players' answers come from the rollout policy, in the determinized world, after the searcher's
 own. So the searcher never conditions its choice on an answer it could not see (the
-determinization has already dropped the real hidden answers). A decision with a single legal
-option is played without a node.
+determinization has already dropped the real hidden answers, and the game asks the pending
+decision again from the re-dealt cards). A decision with a single legal option is played
+without a node.
 
 The agent never reads hidden information: it reads the real state only for its own options;
-everything else comes from determinizations. Settings (`ismcts:key=value,...`):
+everything else comes from determinizations. The answer is the most visited option (ties: the
+best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 
 - `iterations` (default 1000): iterations per decision.
 - `time` (seconds, optional): search until this much time has passed instead; with `time`
   set, `iterations` caps the search only when given too. Timed search is not reproducible.
 - `c` (default 0.7): the UCB exploration constant.
 - `rollout` (default heuristic): `heuristic` or `random`.
-- `depth` (default 40): answers a rollout plays before the position is scored.
+- `depth` (default 20): answers a rollout plays before the position is scored.
+- `opponents` (default policy): `policy` or `tree`, see above.
 """
 
 from __future__ import annotations
@@ -72,8 +84,8 @@ class Settings:
     time: float | None = None
     c: float = 0.7
     rollout: str = "heuristic"
-    depth: int = 40
-    opponents: str = "tree"
+    depth: int = 20
+    opponents: str = "policy"
 
 
 def _allowed() -> str:
