@@ -1,0 +1,69 @@
+"""ISMCTS speed: iterations per second on 3-player Quests decisions, with the default settings
+(heuristic rollouts, depth 40) and with random rollouts, and the time 1,000 iterations take.
+Positions are real choices (more than one option) from heuristic self-play. Never asserts."""
+
+from __future__ import annotations
+
+import time
+
+from tabletop.agents import make_agent
+from tabletop.agents.ismcts import IsmctsAgent
+from tabletop.engine import State, new_game
+from tabletop.engine.rng import derive_seed
+
+GAME = "quests"
+PLAYERS = 3
+
+
+def positions(count: int) -> list[tuple[State, int]]:
+    """`count` positions where a seat has a real choice, spread over heuristic games."""
+    out: list[tuple[State, int]] = []
+    game = 0
+    while len(out) < count:
+        seed = derive_seed(7, game)
+        state = new_game(GAME, PLAYERS, seed, log=False)
+        bots = [make_agent("heuristic", GAME, derive_seed(seed, p)) for p in range(PLAYERS)]
+        seen = 0
+        while not state.is_over and len(out) < count:
+            d = state.pending
+            assert d is not None
+            p = state.to_move()[0]
+            if len(d.options_for(p)) > 1:
+                seen += 1
+                if seen % 11 == 0:
+                    out.append((state.clone(), p))
+            state.apply(p, bots[p].choose(state, p))
+        game += 1
+    return out
+
+
+def speed(spec: str, cases: list[tuple[State, int]], seconds: float) -> tuple[float, int]:
+    """Iterations per second of `spec` over `cases`, searching for about `seconds` in all."""
+    per_case = max(seconds / len(cases), 0.01)
+    iterations = 0
+    elapsed = 0.0
+    for i, (state, player) in enumerate(cases):
+        agent = make_agent(f"{spec},time={per_case}", GAME, i)
+        assert isinstance(agent, IsmctsAgent)
+        agent.choose(state, player)
+        iterations += agent.last_iterations
+        elapsed += agent.last_seconds
+    return iterations / elapsed, iterations
+
+
+def main(quick: bool = False) -> None:
+    budget = 1.0 if quick else 4.0
+    cases = positions(12)
+    print(f"== ismcts: {GAME}, {PLAYERS} players, {len(cases)} positions from heuristic games")
+    for spec in ("ismcts:depth=40", "ismcts:depth=40,rollout=random", "ismcts:depth=20"):
+        rate, n = speed(spec, cases, budget)
+        print(
+            f"{spec:>32}: {rate:>7,.0f} iterations/s "
+            f"({1000 / rate:.2f} s per 1,000 iterations; {n} iterations)"
+        )
+
+
+if __name__ == "__main__":
+    start = time.perf_counter()
+    main()
+    print(f"(took {time.perf_counter() - start:.1f} s)")
