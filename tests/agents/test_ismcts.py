@@ -10,8 +10,9 @@ import pytest
 from helpers import refresh
 from tabletop.agents import make_agent
 from tabletop.agents.ismcts import IsmctsAgent, Settings, parse_settings, terminal_rewards
-from tabletop.engine import new_game
+from tabletop.engine import game_ids, get, new_game
 from tabletop.engine.errors import UnknownAgentError
+from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
 from tabletop.games.quests import rules as R
 
@@ -292,3 +293,62 @@ def test_never_peeks_at_who_holds_an_escape() -> None:
     assert s.view(me) == t.view(me)
     for spec in (FAST, FAST + ",opponents=tree", FAST + ",rollout=random"):
         assert root_stats(agent(spec, 4), s, me) == root_stats(agent(spec, 4), t, me)
+
+
+# -- every game ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_registered_game(game_id: str) -> None:
+    """Through the contract alone: legal answers for a stretch of each game, in both opponent
+    models, from the fewest players the game allows (at least two) to one more."""
+    spec = get(game_id)
+    low = max(spec.min_players, 2)
+    for players in range(low, min(low + 1, spec.max_players) + 1):
+        s = new_game(game_id, players, seed=players, log=False)
+        seats = [
+            make_agent(f"ismcts:iterations=6,depth=5,opponents={m}", game_id, p)
+            for p, m in zip(range(players), ["policy", "tree"] * players, strict=False)
+        ]
+        searched = 0
+        while not s.is_over and s.steps < 60:
+            for p in s.to_move():
+                d = s.pending
+                assert d is not None
+                choice = seats[p].choose(s, p)
+                assert choice in d.option_ids(p)
+                searched += len(d.options_for(p)) > 1
+                s.apply(p, choice)
+                if s.is_over:
+                    break
+        assert searched > 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_determinized_positions_play_on(game_id: str) -> None:
+    """What the search relies on: a determinization for any player to move can be played on
+    with any legal answers (the pending decision follows the re-dealt cards)."""
+    spec = get(game_id)
+    players = min(max(spec.min_players, 3), spec.max_players)
+    rng = Rng(5)
+    for seed in range(2):
+        s = new_game(game_id, players, seed=seed, log=False)
+        bots = [spec.heuristic(p) for p in range(players)]
+        while not s.is_over and s.steps < 300:
+            movers = s.to_move()
+            # every decision of several players, and every fifth other one
+            for me in movers if len(movers) > 1 or s.steps % 5 == 0 else ():
+                t = s.determinize(me, rng)
+                for _ in range(12):
+                    if t.is_over:
+                        break
+                    for q in t.to_move():
+                        d = t.pending
+                        assert d is not None
+                        options = d.options_for(q)
+                        t.apply(q, options[rng.below(len(options))].id)
+                        if t.is_over:
+                            break
+                t.check_invariants()
+            p = movers[0]
+            s.apply(p, bots[p].choose(s, p))
