@@ -208,9 +208,13 @@ class IsmctsAgent:
         start = time.perf_counter()
         deadline = None if cfg.time is None else start + cfg.time
         cap = cfg.iterations
+        # Search copies need no event log nor answer history: drop them once, not per copy.
+        base = state.clone()
+        base.log = None
+        base.history = None
         done = 0
         while (cap is None or done < cap) and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(state, player, root)
+            self._iterate(base, player, root)
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
@@ -220,9 +224,6 @@ class IsmctsAgent:
     def _iterate(self, state: State, me: int, root: Node) -> None:
         rng = self.rng
         s = state.determinize(me, rng)
-        # Search copies need no event log nor answer history.
-        s.log = None
-        s.history = None
         c = self.settings.c
         policy = self._policy
         opp_policy = self.settings.opponents == "policy"
