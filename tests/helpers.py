@@ -499,16 +499,21 @@ def json_strings(obj: Any, skip: tuple[str, ...] = ("log",)) -> set[str]:
     return out
 
 
-def view_leaks(state: State, viewer: int | None, hidden: set[int] | None = None) -> list[str]:
+def view_leaks(
+    state: State,
+    viewer: int | None,
+    hidden: set[int] | None = None,
+    view: dict[str, Any] | None = None,
+) -> list[str]:
     """Ids or names of cards hidden from `viewer` that appear as strings in its view (outside
-    the log, which `log_leaks` checks). `hidden` may be given when already computed."""
+    the log, which `log_leaks` checks). `hidden` and `view` may be given when already known."""
     layout = state.zones.layout
     if hidden is None:
         hidden = hidden_cards(state, viewer)
     if not hidden:
         return []
     banned = {layout.slugs[c] for c in hidden} | {layout.names[c] for c in hidden}
-    return sorted(json_strings(state.view(viewer)) & banned)
+    return sorted(json_strings(state.view(viewer) if view is None else view) & banned)
 
 
 def log_leaks(

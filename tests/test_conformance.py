@@ -30,6 +30,7 @@ from tabletop.engine import (
     replay,
     save,
 )
+from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
 
 # Games per registered game, and options that keep games of random players short (random
@@ -51,9 +52,9 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
 }
 CARDS = {"quests": 107}
 CHUNKS = 10
-FULL_EVERY = 100  # one game in this many (of at most FULL_PLAYERS) is checked at every step
-FULL_PLAYERS = 3
-VIEW_EVERY = 257  # the others have their views and log checked every this many steps
+FULL_EVERY = 100  # three games in this many (of at most FULL_PLAYERS) are checked at every step
+FULL_PLAYERS = 4
+VIEW_EVERY = 331  # the others have their views and log checked every this many steps
 RECORD_EVERY = 25  # one game in this many goes through record_of, save, load and verify
 MAX_STEPS = 200_000
 
@@ -87,7 +88,7 @@ def plans(game_id: str) -> list[Plan]:
             agents = tuple("heuristic" if (i + p) % 2 else "random" for p in range(players))
             options = dict(MIXED_OPTIONS.get(game_id, {}))
         seed = derive_seed(7, i)
-        full = i % FULL_EVERY in (7, 8) and players <= FULL_PLAYERS
+        full = i % FULL_EVERY in (7, 8, 9) and players <= FULL_PLAYERS
         record = full or i % RECORD_EVERY == 3
         out.append(Plan(i, seed, players, agents, options, full, record))
     return out
@@ -115,6 +116,8 @@ def check_views(state: State, seen: dict[int | None, set[int]]) -> None:
 
 
 def check_determinize(state: State, seed: int) -> None:
+    """A determinization keeps everything the viewer sees (cards in place, card counts per
+    zone, the viewer's whole view but for who is still to answer) and is a playable state."""
     rng = Rng(seed)
     for viewer in range(state.num_players):
         d = state.determinize(viewer, rng)
@@ -125,7 +128,11 @@ def check_determinize(state: State, seed: int) -> None:
             for pos, c in enumerate(zone):
                 if z.can_see(viewer, zi, c):
                     assert dz.cards[zi][pos] == c
-        assert (d.steps == state.steps and d.to_move() == state.to_move()) or d.pending is not None
+        assert d.steps == state.steps and d.pending is not None
+        assert set(state.to_move()) <= set(d.to_move())
+        mine, theirs = dict(state.view(viewer)), dict(d.view(viewer))
+        del mine["pending"], theirs["pending"]
+        assert mine == theirs, f"determinizing changed what P{viewer + 1} sees"
 
 
 def play(game_id: str, plan: Plan) -> State:
@@ -209,3 +216,34 @@ def test_plans_cover_every_player_count_and_both_agents() -> None:
         assert {a for p in ps for a in p.agents} == {"random", "heuristic"}
         assert any(p.full for p in ps) and any(p.record for p in ps)
     assert len(plans("quests")) >= 2000
+
+
+def test_the_leak_checks_catch_leaks() -> None:
+    """The checks above would notice a hidden card in a view or a log line."""
+    state = new_game("quests", 3, 1)
+    z = state.zones
+    hidden = sorted(visibility(state)[1] - visibility(state)[0])  # in P2's hand only
+    secret = hidden[0]
+    slug, name = z.layout.slugs[secret], z.layout.names[secret]
+    view = state.view(0)
+    assert view_leaks(state, 0, view=view) == []
+    view["seats"][1]["shown"] = [{"id": slug}]
+    assert view_leaks(state, 0, view=view) == [slug]
+    start = len(state.log or [])
+    seen = visibility(state)[0]
+    assert state.log is not None
+    state.log.append(Event("test.leak", f"P2 holds {name}"))
+    assert log_leaks(state, 0, start, seen) == [("test.leak", f"P2 holds {name}")]
+    assert log_leaks(state, 1, start, visibility(state)[1]) == []
+
+
+def test_the_log_check_reads_whole_card_names() -> None:
+    """ "Train" is a card and so is "Catch Train": naming one is not naming the other."""
+    state = new_game("quests", 2, 1)
+    names = state.zones.layout.names
+    train, catch = names.index("Train"), names.index("Catch Train")
+    assert state.log is not None
+    start = len(state.log)
+    state.log.append(Event("test.names", "P1 plays Catch Train (Escape)"))
+    assert log_leaks(state, 0, start, {catch}) == []
+    assert log_leaks(state, 0, start, {train}) != []
