@@ -195,8 +195,7 @@ def test_initiative_options_follow_the_hand() -> None:
         3, dice=[1, 2, 5, 3], hands={0: ["Canoe", "Judson", "Museum"], 1: ["Museum"]}, roller=0
     )
     # P1 holds a Travel and a Companion; Museum (Location) has no use here
-    hands_ok = option_ids(s)
-    assert hands_ok == ["pass", "play:travel", "play:companion"]
+    assert option_ids(s) == ["pass", "play:travel", "play:companion"]
     answer(s, "pass")
     assert option_ids(s) == ["pass"]
 
