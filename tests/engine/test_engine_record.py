@@ -184,15 +184,20 @@ def test_changed_setup_diverges_at_setup(
         replay(tampered(record, **change))
 
 
-def test_changed_option_diverges_where_it_changes_play(
+def test_changed_option_diverges_at_set_up(
     played: tuple[Any, Record, list[str]],
 ) -> None:
-    """A longer turn limit leaves set-up alone: the record diverges at the answer after which
-    the recorded game ended and the altered one goes on."""
+    """The options are part of every digest: an altered option is caught before any answer,
+    even one (a longer turn limit) that would not change play for a while."""
     _, record, _ = played
-    last = len(record.answers) - 1
-    with pytest.raises(RecordError, match=f"diverges at answer {last} "):
+    with pytest.raises(RecordError, match="diverges at set-up"):
         replay(tampered(record, options={"turn_limit": 7}))
+
+
+def test_changed_game_id_is_a_record_error(played: tuple[Any, Record, list[str]]) -> None:
+    _, record, _ = played
+    with pytest.raises(RecordError, match="unknown game 'chess'"):
+        replay(tampered(record, game="chess"))
 
 
 def test_truncated_digests(played: tuple[Any, Record, list[str]]) -> None:

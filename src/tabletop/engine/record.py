@@ -21,7 +21,9 @@ FORMAT = 1
 
 
 def digest(state: State) -> str:
-    return hashlib.blake2b(repr(state.fingerprint()).encode(), digest_size=8).hexdigest()
+    """A short hash of the whole state, its game, players and options included."""
+    whole = (state.game_id, state.num_players, options_of(state), state.fingerprint())
+    return hashlib.blake2b(repr(whole).encode(), digest_size=8).hexdigest()
 
 
 @dataclass
@@ -143,7 +145,10 @@ def load(path: str | os.PathLike[str]) -> Record:
 def replay(record: Record, *, verify: bool = True, upto: int | None = None) -> State:
     """Rebuild the game from its record. With `verify`, every digest must match; the first
     mismatch raises a `RecordError` naming the answer where the replay diverges."""
-    spec = get(record.game)
+    try:
+        spec = get(record.game)
+    except TabletopError as e:
+        raise RecordError(f"the record cannot be replayed: {e}") from None
     if verify and record.version != spec.version:
         raise RecordError(
             f"the record is from {record.game} version {record.version}; "

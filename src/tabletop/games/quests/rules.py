@@ -361,9 +361,12 @@ class QuestsState(State):
                 value=roll,
             )
         )
-        for _ in range(fate):
+        for turned in range(fate):
             card = self._draw_card("quests.fate.flip")
             if card is None:
+                self.emit(
+                    Event("quests.fate.flip", f"Only {turned} Action cards were left to turn over")
+                )
                 break
             self.move(card, DECK, FATE, "quests.fate.flip", "{card} is turned over as a Fate card")
         self._initiative(all_players=True)
