@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,8 +16,7 @@ class Option:
     action: int
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A question the game asks.
 
     `players` lists who must answer. With one player it is an ordinary turn; with several and
@@ -24,7 +24,8 @@ class Decision:
     once all are in. Players of a simultaneous decision may have different options (each
     drafts from their own pack): `per_player`, when set, holds one options tuple per entry of
     `players`. `kind` names the decision type (for bots and UIs) and `rule` the rule id that
-    asks it.
+    asks it. A named tuple: immutable, and cheap to build on the simulation hot path (a
+    frozen dataclass costs four times as much).
     """
 
     players: tuple[int, ...]
