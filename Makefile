@@ -19,8 +19,8 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/ruff format --check src tests bench scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
