@@ -46,6 +46,52 @@ COUNTERS = NUM["damage_counters"]
 NK = len(KINDS)
 BONUS = tuple(bool(k.battle_bonus) for k in KINDS)
 SOLO_RANKS = ((30, "True Guardian"), (25, "Guardian"), (20, "Apprentice"), (-(10**9), "Play again"))
+# each player's zones, by seat: _HAND[p] is pz(p, T.HAND)
+_COLLECT = tuple(pz(p, T.COLLECT) for p in range(T.MAX_PLAYERS))
+_DECK = tuple(pz(p, T.DECK) for p in range(T.MAX_PLAYERS))
+_DISCARD = tuple(pz(p, T.DISCARD) for p in range(T.MAX_PLAYERS))
+_HAND = tuple(pz(p, T.HAND) for p in range(T.MAX_PLAYERS))
+_LOOK = tuple(pz(p, T.LOOK) for p in range(T.MAX_PLAYERS))
+_MUSEUM = tuple(pz(p, T.MUSEUM) for p in range(T.MAX_PLAYERS))
+_PACK = tuple(pz(p, T.PACK) for p in range(T.MAX_PLAYERS))
+_PERSIST = tuple(pz(p, T.PERSIST) for p in range(T.MAX_PLAYERS))
+_PLAY = tuple(pz(p, T.PLAY) for p in range(T.MAX_PLAYERS))
+_QUEST = tuple(pz(p, T.QUEST) for p in range(T.MAX_PLAYERS))
+_QUEST_SHOWN = tuple(pz(p, T.QUEST_SHOWN) for p in range(T.MAX_PLAYERS))
+_SUPERS = tuple(pz(p, T.SUPERS) for p in range(T.MAX_PLAYERS))
+_TROPHY = tuple(pz(p, T.TROPHY) for p in range(T.MAX_PLAYERS))
+_UNDER = tuple(pz(p, T.UNDER) for p in range(T.MAX_PLAYERS))
+_KIND_OF = T.KIND_OF.__getitem__
+# where the cards start, before shuffling
+_DRAFT_POOL = tuple(c for c in range(T.NG) if T.DRAFTABLE[GKIND[c]])
+_SUPER_CARDS = tuple(c for c in range(T.NG) if T.IS_SUPER[GKIND[c]])
+_RESERVE_START = tuple(c for c in range(T.NG) if T.IS_GENERIC[GKIND[c]]) + tuple(
+    c for c in range(T.NG) if GKIND[c] == T.COWARD
+)
+_BOX_START = _SUPER_CARDS + tuple(range(Q0, T.NCARDS))
+_WAVE_START = tuple(tuple(M0 + i for i in range(T.NM) if T.MWAVE[i] == w) for w in range(3))
+_BLUES = tuple(B0 + i for i, b in enumerate(BOSSES) if b.colour == "blue")
+_REDS = tuple(B0 + i for i, b in enumerate(BOSSES) if b.colour == "red")
+_TURN_ORDER = frozenset({"location", "battle", "rewards"})
+# monster symbols per location, before and after Home flips
+_SYMS = tuple(loc.symbols for loc in LOCS)
+_SYMS_FLIPPED = tuple(loc.flipped_symbols if loc.base else loc.symbols for loc in LOCS)
+P0, NPZ = T.P0, T.NPZ
+REQ = tuple(k.req for k in KINDS)
+EFFECT = tuple(k.effect for k in KINDS)
+# (location, its face-up zone, its face-down zone)
+_LOC_ZONES = tuple((i, T.LOC0 + i, T.FD0 + i) for i in range(T.NLOC))
+# locations that can hold a Blanket Fort (monster symbols), before and after Home flips
+_FORTABLE = tuple(z for z in _LOC_ZONES if LOCS[z[0]].symbols > 0)
+_FORTABLE_FLIPPED = tuple(
+    z
+    for z in _LOC_ZONES
+    if (LOCS[z[0]].flipped_symbols if LOCS[z[0]].base else LOCS[z[0]].symbols) > 0
+)
+# log texts per location, built once
+_INVADES = tuple(f"{{card}} invades {loc.name}" for loc in LOCS)
+_INVADES_FD = tuple(f"A monster invades {loc.name} face down" for loc in LOCS)
+_FLIPS = tuple(f"{{card}} is turned face up at {loc.name}" for loc in LOCS)
 
 
 @dataclass(frozen=True)
@@ -180,22 +226,35 @@ class GuardiansState(State):
         rule: str,
         public: str,
         secret: str | None = None,
+        p: int = -1,
     ) -> None:
         """`State.move`, naming the card only to those who see it whenever it ends in a
-        zone that is not public (so a spectator of a one-player game is not shown it)."""
+        zone that is not public (so a spectator of a one-player game is not shown it).
+        `{who}` in the texts names player `p` (seat `num_players` is the Ghost); texts are
+        only formatted when the log is on."""
+        if self.log is None:
+            self.zones.move(card, src, dst)
+            return
+        if p >= 0:
+            name = who(p) if p < self.num_players else "Ghost"
+            public = public.replace("{who}", name)
+            if secret is not None:
+                secret = secret.replace("{who}", name)
         if secret is None and self.zones.layout.specs[dst].kind != PUBLIC:
             secret = public
         self.move(card, src, dst, rule, public, secret)
 
     def kinds_in(self, zone: int) -> list[int]:
         """Distinct Guardian card kinds in a zone, in kind order."""
-        ng = T.NG
-        return sorted({GKIND[c] for c in self.zones.cards[zone] if c < ng})
+        ks = set(map(_KIND_OF, self.zones.cards[zone]))
+        ks.discard(-1)
+        return sorted(ks)
 
     def card_of_kind(self, zone: int, k: int) -> int:
         """The lowest-numbered card of kind `k` in `zone` (copies are interchangeable:
         guardians.interpret.copies)."""
-        return min(c for c in self.zones.cards[zone] if c < T.NG and GKIND[c] == k)
+        lo, hi = T.KIND_SPAN[k]
+        return min([c for c in self.zones.cards[zone] if lo <= c < hi])
 
     def sym(self, loc: int) -> int:
         spec = LOCS[loc]
@@ -212,7 +271,12 @@ class GuardiansState(State):
         return MON_ATTACK[m - M0] - self.dmg[m - M0]
 
     def combined(self, loc: int) -> int:
-        return sum(self.remaining(m) for m in self.zones.cards[T.LOC0 + loc])
+        dmg = self.dmg
+        total = 0
+        for m in self.zones.cards[T.LOC0 + loc]:
+            i = m - M0
+            total += MON_ATTACK[i] - dmg[i]
+        return total
 
     def immune(self, m: int) -> bool:
         """Robots are immune to damage counters; so is every city monster while Purify-A1
@@ -225,8 +289,9 @@ class GuardiansState(State):
     def in_play(self, p: int) -> list[int]:
         """Kinds of the cards `p` has in play (play chain, persistent area, copies)."""
         z = self.zones.cards
-        out = [GKIND[c] for c in z[pz(p, T.PLAY)]]
-        out += [GKIND[c] for c in z[pz(p, T.PERSIST)]]
+        base = P0 + p * NPZ
+        out = list(map(_KIND_OF, z[base + T.PLAY]))
+        out += map(_KIND_OF, z[base + T.PERSIST])
         out += self.copies[p]
         return out
 
@@ -258,21 +323,19 @@ class GuardiansState(State):
         n = self.num_players
         rng = self.rng
         cards = z.cards
-        draft = [c for c in range(T.NG) if T.DRAFTABLE[GKIND[c]]]
-        supers = [c for c in range(T.NG) if T.IS_SUPER[GKIND[c]]]
-        cards[T.RESERVE] = [c for c in range(T.NG) if T.IS_GENERIC[GKIND[c]]]
-        cards[T.RESERVE] += [c for c in range(T.NG) if GKIND[c] == T.COWARD]
-        cards[T.SUPPLY] = draft
+        cards[T.RESERVE] = list(_RESERVE_START)
+        cards[T.SUPPLY] = list(_DRAFT_POOL)
         z.shuffle(T.SUPPLY, rng)
-        cards[T.BOX] = supers + list(range(Q0, T.NCARDS))
+        cards[T.BOX] = list(_BOX_START)
         for w in range(3):
-            cards[T.WAVES[w]] = [M0 + i for i in range(T.NM) if T.MWAVE[i] == w]
+            cards[T.WAVES[w]] = list(_WAVE_START[w])
             z.shuffle(T.WAVES[w], rng)
-        self._say(
-            "guardians.setup.colours",
-            "Players take their colours: "
-            + ", ".join(f"{who(p)} {PLAYER_COLOURS[p]}" for p in range(n)),
-        )
+        if self.log is not None:
+            self._say(
+                "guardians.setup.colours",
+                "Players take their colours: "
+                + ", ".join(f"{who(p)} {PLAYER_COLOURS[p]}" for p in range(n)),
+            )
         self._say("guardians.setup.timekeeper", "The Timekeeper is on SET-UP")
         self._say(
             "guardians.setup.locations",
@@ -282,8 +345,7 @@ class GuardiansState(State):
             for _ in range(self.sym(loc)):
                 self._invade_one(loc, 0, face_up=True, rule="guardians.setup.first-wave")
         # bosses
-        blues = [B0 + i for i, b in enumerate(BOSSES) if b.colour == "blue"]
-        reds = [B0 + i for i, b in enumerate(BOSSES) if b.colour == "red"]
+        blues, reds = _BLUES, _REDS
         blue = blues[rng.below(len(blues))]
         cards[T.BOSS_BLUE] = [blue]
         rest = [b for b in blues if b != blue]
@@ -300,9 +362,11 @@ class GuardiansState(State):
             + ("" if self.opts.apprentice else " and a Red Boss")
             + " are chosen at random, unseen",
         )
-        self._say("guardians.setup.counters", f"{COUNTERS} damage counters go on the mat")
+        if self.log is not None:
+            self._say("guardians.setup.counters", f"{COUNTERS} damage counters go on the mat")
         self.trailblazer = rng.below(n)
-        self._say("guardians.setup.trailblazer", f"{who(self.trailblazer)} is the Trailblazer")
+        if self.log is not None:
+            self._say("guardians.setup.trailblazer", f"{who(self.trailblazer)} is the Trailblazer")
         self.track_pos = 1
         self._say("guardians.setup.timekeeper-forward", "The Timekeeper moves to the Warm Up")
         self._warm_up()
@@ -312,14 +376,14 @@ class GuardiansState(State):
         n = self.num_players
         res = T.RESERVE
         for p in range(n):
-            dst = pz(p, T.COLLECT)
+            dst = _COLLECT[p]
             for k, count in (
                 (T.EXPLORE, NUM["explore_per_player"]),
                 (T.SWING, NUM["swings_per_player"]),
             ):
                 for _ in range(count):
                     c = self.card_of_kind(res, k)
-                    self._mv(c, res, dst, "guardians.warmup.generics", f"{who(p)} takes {{card}}")
+                    self._mv(c, res, dst, "guardians.warmup.generics", "{who} takes {card}", p=p)
         if self.opts.apprentice:
             self._apprentice_decks()
             return
@@ -333,10 +397,9 @@ class GuardiansState(State):
             "guardians.warmup.quests",
             "Secret Quest",
         )
-        supers = [c for c in range(T.NG) if T.IS_SUPER[GKIND[c]]]
         self._deal_secret(
-            supers[0],
-            supers[-1] + 1,
+            _SUPER_CARDS[0],
+            _SUPER_CARDS[-1] + 1,
             T.SUPERS,
             T.BLUE_FD,
             NUM["supers_dealt"],
@@ -351,18 +414,18 @@ class GuardiansState(State):
         else:
             size = NUM["draft_pack"]
             self.draft_left = size
-        packs = [pz(p, T.PACK) for p in range(n)] + ([T.GHOST_PACK] if n == 2 else [])
-        for dst in packs:
+        packs = [_PACK[p] for p in range(n)] + ([T.GHOST_PACK] if n == 2 else [])
+        for owner, dst in enumerate(packs):
             for _ in range(size):
                 c = z.cards[T.SUPPLY][-1]
-                owner = packs.index(dst)
                 self._mv(
                     c,
                     T.SUPPLY,
                     dst,
                     "guardians.warmup.deal-draft",
-                    f"{who(owner) if owner < n else 'Ghost'} is dealt a draft card",
-                    f"{who(owner) if owner < n else 'Ghost'} is dealt {{card}}",
+                    "{who} is dealt a draft card",
+                    "{who} is dealt {card}",
+                    p=owner,
                 )
         self._enter("draft")
 
@@ -389,7 +452,8 @@ class GuardiansState(State):
                     pz(p, zone),
                     rule,
                     f"{who(p)} is dealt a {what}",
-                    f"{who(p)} is dealt {{card}}",
+                    "{who} is dealt {card}",
+                    p=p,
                 )
         for _ in range(on_boss):
             c = pool.pop()
@@ -402,7 +466,7 @@ class GuardiansState(State):
         z = self.zones
         for p in range(self.num_players):
             pre = T.CONTENT.precons[p]
-            dst = pz(p, T.COLLECT)
+            dst = _COLLECT[p]
             for name in (*pre.cards, pre.super):
                 k = T.KIND_BY_NAME[name]
                 src = T.BOX if T.IS_SUPER[k] else T.SUPPLY
@@ -443,13 +507,15 @@ class GuardiansState(State):
                     "Ghost's {card} goes to the trash",
                 )
         for p in range(self.num_players):
-            deck = pz(p, T.DECK)
-            for c in list(z.cards[pz(p, T.COLLECT)]):
-                z.move(c, pz(p, T.COLLECT), deck)
+            deck = _DECK[p]
+            for c in list(z.cards[_COLLECT[p]]):
+                z.move(c, _COLLECT[p], deck)
             z.shuffle(deck, self.rng)
-            self._say(
-                "guardians.warmup.deck", f"{who(p)} shuffles a deck of {len(z.cards[deck])} cards"
-            )
+            if self.log is not None:
+                self._say(
+                    "guardians.warmup.deck",
+                    f"{who(p)} shuffles a deck of {len(z.cards[deck])} cards",
+                )
             self._draw(p, HAND_SIZE, "guardians.warmup.first-hand")
         self.track_pos += 1
         self._start_round()
@@ -458,7 +524,7 @@ class GuardiansState(State):
     def _refill(self, p: int) -> bool:
         """An empty deck takes the shuffled discard pile (guardians.cleanup.reshuffle)."""
         z = self.zones
-        deck, disc = pz(p, T.DECK), pz(p, T.DISCARD)
+        deck, disc = _DECK[p], _DISCARD[p]
         if z.cards[deck]:
             return True
         if not z.cards[disc]:
@@ -466,22 +532,30 @@ class GuardiansState(State):
         for c in list(z.cards[disc]):
             z.move(c, disc, deck)
         z.shuffle(deck, self.rng)
-        self._say("guardians.cleanup.reshuffle", f"{who(p)} shuffles the discard pile into a deck")
+        if self.log is not None:
+            self._say(
+                "guardians.cleanup.reshuffle", f"{who(p)} shuffles the discard pile into a deck"
+            )
         return True
 
     def _draw(self, p: int, n: int, rule: str) -> int:
-        deck, hand = pz(p, T.DECK), pz(p, T.HAND)
+        deck, hand = _DECK[p], _HAND[p]
+        cards = self.zones.cards
+        quiet = self.log is None
         got = 0
         for _ in range(n):
-            if not self._refill(p):
+            if not cards[deck] and not self._refill(p):
                 break
-            c = self.zones.cards[deck][-1]
-            self._mv(c, deck, hand, rule, f"{who(p)} draws a card", f"{who(p)} draws {{card}}")
+            c = cards[deck][-1]
+            if quiet:
+                self.zones.move(c, deck, hand)
+            else:
+                self._mv(c, deck, hand, rule, "{who} draws a card", "{who} draws {card}", p=p)
             got += 1
         return got
 
     def _look(self, p: int, n: int, rule: str) -> None:
-        deck, look = pz(p, T.DECK), pz(p, T.LOOK)
+        deck, look = _DECK[p], _LOOK[p]
         for _ in range(n):
             if not self._refill(p):
                 break
@@ -491,8 +565,9 @@ class GuardiansState(State):
                 deck,
                 look,
                 rule,
-                f"{who(p)} looks at the top card of the deck",
-                f"{who(p)} looks at {{card}}",
+                "{who} looks at the top card of the deck",
+                "{who} looks at {card}",
+                p=p,
             )
 
     def _supply_top(self) -> int | None:
@@ -515,14 +590,13 @@ class GuardiansState(State):
         for src in (T.RESERVE, T.TRASH):
             found = [c for c in z.cards[src] if GKIND[c] == T.SWING]
             if found:
-                self._mv(
-                    found[0], src, pz(p, T.DECK), rule, f"{who(p)} puts {{card}} on top of the deck"
-                )
+                self._mv(found[0], src, _DECK[p], rule, "{who} puts {card} on top of the deck", p=p)
                 return
-        self._say(rule, f"No Practice Swing is left for {who(p)}")
+        if self.log is not None:
+            self._say(rule, f"No Practice Swing is left for {who(p)}")
 
     def _trash(self, c: int, src: int, rule: str, p: int) -> None:
-        self._mv(c, src, T.TRASH, rule, f"{who(p)} trashes {{card}}")
+        self._mv(c, src, T.TRASH, rule, "{who} trashes {card}", p=p)
 
     # -- monsters -----------------------------------------------------------------------------
     def _draw_monster(self, wave: int) -> tuple[int, int] | None:
@@ -548,14 +622,15 @@ class GuardiansState(State):
     def _invade_one(self, loc: int, wave: int, face_up: bool, rule: str) -> bool:
         got = self._draw_monster(wave)
         if got is None:
-            self._say(rule, f"No monster is left to invade {LOCS[loc].name}")
+            if self.log is not None:
+                self._say(rule, f"No monster is left to invade {LOCS[loc].name}")
             return False
         m, src = got
         if face_up:
-            self._mv(m, src, T.LOC0 + loc, rule, f"{{card}} invades {LOCS[loc].name}")
+            self._mv(m, src, T.LOC0 + loc, rule, _INVADES[loc])
             self._enters(m)
         else:
-            self._mv(m, src, T.FD0 + loc, rule, f"A monster invades {LOCS[loc].name} face down")
+            self._mv(m, src, T.FD0 + loc, rule, _INVADES_FD[loc])
         return True
 
     def _enters(self, m: int) -> None:
@@ -569,15 +644,18 @@ class GuardiansState(State):
                 if MON_FAMILY[o - M0] == "orc" and self.pool and self.remaining(o) > 1:
                     self.dmg[o - M0] += 1
                     self.pool -= 1
-        self._say("guardians.monster.orc-bully", f"{T.NAMES[m]} damages every Orc in the city")
+        if self.log is not None:
+            self._say("guardians.monster.orc-bully", f"{T.NAMES[m]} damages every Orc in the city")
 
     def _invade_all(self, rule: str) -> None:
         """Fill every visible monster symbol (guardians.battle.invade)."""
-        forts = set(self.fort)
-        for loc in range(T.NLOC):
+        forts = self.fort
+        z = self.zones.cards
+        syms = _SYMS_FLIPPED if self.home_flipped else _SYMS
+        for loc, a, b in _LOC_ZONES:
             if loc in forts:
                 continue
-            need = self.sym(loc) - len(self.cards(T.LOC0 + loc)) - len(self.cards(T.FD0 + loc))
+            need = syms[loc] - len(z[a]) - len(z[b])
             for _ in range(need):
                 if not self._invade_one(loc, self.invade_wave, True, rule):
                     return
@@ -607,7 +685,8 @@ class GuardiansState(State):
         if self.log is not None:
             self._say(rule, f"{who(p)} puts {n} damage counter(s) on {T.NAMES[m]}", p)
         if self.remaining(m) <= 0:
-            self._say("guardians.battle.counter-defeat", f"{T.NAMES[m]} falls to its damage")
+            if self.log is not None:
+                self._say("guardians.battle.counter-defeat", f"{T.NAMES[m]} falls to its damage")
             self._collect(p, m, loc)
 
     def _collect(self, p: int, m: int, loc: int) -> None:
@@ -617,19 +696,21 @@ class GuardiansState(State):
         self._mv(
             m,
             T.LOC0 + loc,
-            pz(p, T.TROPHY),
+            _TROPHY[p],
             "guardians.battle.trophy",
-            f"{who(p)} takes {{card}} as a trophy",
+            "{who} takes {card} as a trophy",
+            p=p,
         )
         fam = MON_FAMILY[m - M0]
         if fam == "orc":
             self.work[p].append(("final-act",))
         elif fam == "spider":
             self.work[p].append(("spider-reveal",))
-        elif fam == "robot":
-            self._say("guardians.monster.robot-reward", f"{who(p)} gains a persistent energy")
-        elif fam == "warlock":
-            self._say("guardians.monster.warlock-reward", f"{who(p)} gains a persistent attack")
+        elif self.log is not None:
+            if fam == "robot":
+                self._say("guardians.monster.robot-reward", f"{who(p)} gains a persistent energy")
+            elif fam == "warlock":
+                self._say("guardians.monster.warlock-reward", f"{who(p)} gains a persistent attack")
 
     def _area(self, p: int, loc: int, amount: int, around: int, rule: str) -> None:
         """Damage counters from the mat on every monster at `loc` (-1: the boss), and
@@ -639,7 +720,8 @@ class GuardiansState(State):
             self.pool -= n
             self.boss_dmg += n
             self.gift[p] += n
-            self._say(rule, f"{who(p)} puts {n} damage counter(s) on the boss", p)
+            if self.log is not None:
+                self._say(rule, f"{who(p)} puts {n} damage counter(s) on the boss", p)
             return
         targets = (
             [(loc, amount)] + [(o, around) for o in T.SURROUNDING[loc]]
@@ -678,7 +760,8 @@ class GuardiansState(State):
         self.boss_dmg = 0
         self.contrib = [-1] * self.num_players
         self.gift = [0] * self.num_players
-        self._say("guardians.boss.display", f"The {colour} boss's rewards are on display")
+        if self.log is not None:
+            self._say("guardians.boss.display", f"The {colour} boss's rewards are on display")
         b = z.cards[src][0]
         self._mv(
             b,
@@ -692,10 +775,10 @@ class GuardiansState(State):
         n = self.num_players
         if reveal == "patient-zero":
             for p in range(n):
-                hand = pz(p, T.HAND)
+                hand = _HAND[p]
                 k = len(z.cards[hand])
                 for c in list(z.cards[hand]):
-                    self._mv(c, hand, pz(p, T.DISCARD), rule, f"{who(p)} discards {{card}}")
+                    self._mv(c, hand, _DISCARD[p], rule, "{who} discards {card}", p=p)
                 self._draw(p, k, rule)
         elif reveal == "kiara":
             for p in range(n):
@@ -746,13 +829,13 @@ class GuardiansState(State):
                     fd,
                     T.LOC0 + loc,
                     "guardians.battle.flip",
-                    f"{{card}} is turned face up at {LOCS[loc].name}",
+                    _FLIPS[loc],
                 )
                 self._enters(m)
 
     def _sequential(self) -> bool:
         ph = self.phase
-        return ph in ("location", "battle", "rewards") or (ph == "power" and self.opts.apprentice)
+        return ph in _TURN_ORDER or (ph == "power" and self.opts.apprentice)
 
     def _next(self) -> None:
         """Move the phase machine on one step (nobody has work left)."""
@@ -847,7 +930,7 @@ class GuardiansState(State):
                 )
             self._enter("keep-super")
             return
-        packs = [pz(p, T.PACK) for p in range(n)]
+        packs = [_PACK[p] for p in range(n)]
         if n == 2:
             gp = T.GHOST_PACK
             if z.cards[gp]:
@@ -885,7 +968,7 @@ class GuardiansState(State):
                     spiders += 1
         for p in range(self.num_players):
             if (self.playground >> p) & 1:
-                if warlocks >= 2 or spiders >= 2:
+                if (warlocks >= 2 or spiders >= 2) and self.log is not None:
                     self._say(
                         "guardians.location.playground",
                         f"{who(p)} is at the Playground and ignores Overrun",
@@ -896,10 +979,11 @@ class GuardiansState(State):
                 self.work[p].append(("drop", "guardians.overrun.spider"))
             if warlocks >= 2:
                 self.work[p].append(("discard", 1, "guardians.overrun.warlock"))
-        if warlocks >= 2:
-            self._say("guardians.overrun.warlock", f"{warlocks} Warlocks Overrun the city")
-        if spiders >= 2:
-            self._say("guardians.overrun.spider", f"{spiders} Spiders Overrun the city")
+        if self.log is not None:
+            if warlocks >= 2:
+                self._say("guardians.overrun.warlock", f"{warlocks} Warlocks Overrun the city")
+            if spiders >= 2:
+                self._say("guardians.overrun.spider", f"{spiders} Spiders Overrun the city")
 
     # -- power up ----------------------------------------------------------------------------------
     def _power_start(self, p: int) -> None:
@@ -907,14 +991,14 @@ class GuardiansState(State):
         without needing their energy again (guardians.power.persistent)."""
         z = self.zones
         robots = warlocks = 0
-        for m in z.cards[pz(p, T.TROPHY)]:
+        for m in z.cards[_TROPHY[p]]:
             f = MON_FAMILY[m - M0]
             robots += f == "robot"
             warlocks += f == "warlock"
         self.energy[p] += robots
         self.attack[p] += warlocks
         self.work[p].append(("power",))
-        for c in list(z.cards[pz(p, T.PERSIST)]):
+        for c in list(z.cards[_PERSIST[p]]):
             k = GKIND[c]
             if T.IS_ITEM[k]:
                 eff = KINDS[k].effect
@@ -926,7 +1010,7 @@ class GuardiansState(State):
                     self._item_benefit(p, k, c)
             else:
                 self._resolve(p, k, c)
-        if self.log is not None and (robots or warlocks or z.cards[pz(p, T.PERSIST)]):
+        if self.log is not None and (robots or warlocks or z.cards[_PERSIST[p]]):
             self._say(
                 "guardians.power.persistent",
                 f"{who(p)} starts Power Up with {self.energy[p]} energy and "
@@ -942,10 +1026,8 @@ class GuardiansState(State):
             self.fx[p].append((spec.battle_fx, c))
 
     def _play(self, p: int, k: int) -> None:
-        c = self.card_of_kind(pz(p, T.HAND), k)
-        self._mv(
-            c, pz(p, T.HAND), pz(p, T.PLAY), "guardians.power.play", f"{who(p)} plays {{card}}"
-        )
+        c = self.card_of_kind(_HAND[p], k)
+        self._mv(c, _HAND[p], _PLAY[p], "guardians.power.play", "{who} plays {card}", p=p)
         self._resolve(p, k, c)
 
     def _resolve(self, p: int, k: int, c: int) -> None:
@@ -979,7 +1061,10 @@ class GuardiansState(State):
         if due > 0:
             self.plant_bonus[p] += due
             self.energy[p] += 2 * due
-            self._say("guardians.card.sapling", f"{who(p)}'s Sapling gives +{2 * due} energy", p)
+            if self.log is not None:
+                self._say(
+                    "guardians.card.sapling", f"{who(p)}'s Sapling gives +{2 * due} energy", p
+                )
 
     def _wolves(self, p: int) -> None:
         """Wolf Pup: draw a card once another Wolf is (or gets) in play."""
@@ -1016,7 +1101,8 @@ class GuardiansState(State):
         elif eff == "dire-wolf":
             if T.WOLF_PUP in self.in_play(p):
                 self.attack[p] += 4
-                self._say(rule, f"{who(p)}'s Dire Wolf runs with a Wolf Pup: +4 attack", p)
+                if self.log is not None:
+                    self._say(rule, f"{who(p)}'s Dire Wolf runs with a Wolf Pup: +4 attack", p)
         elif eff == "mystic-ball" or eff == "sticker":
             if c >= 0:
                 w.append(("attach", c))
@@ -1024,9 +1110,9 @@ class GuardiansState(State):
             self._look(p, 3, rule)
             w.append(("look-take", rule))
         elif eff == "immortal-elk":
-            deck, disc = pz(p, T.DECK), pz(p, T.DISCARD)
+            deck, disc = _DECK[p], _DISCARD[p]
             for card in list(reversed(z.cards[deck])):
-                self._mv(card, deck, disc, rule, f"{who(p)} discards {{card}} from the deck")
+                self._mv(card, deck, disc, rule, "{who} discards {card} from the deck", p=p)
             w.append(("draw", 1, rule))
             w.append(("trash-pile", 3, rule))
         elif eff == "elf":
@@ -1046,7 +1132,7 @@ class GuardiansState(State):
         before = self.attack[p]
         oak = False
         fxs = [KINDS[k].end_fx for k in ents if KINDS[k].end_fx]
-        for c in z.cards[pz(p, T.PLAY)] + z.cards[pz(p, T.PERSIST)]:
+        for c in z.cards[_PLAY[p]] + z.cards[_PERSIST[p]]:
             tgt = self.attach.get(c)
             if tgt is None:
                 continue
@@ -1071,7 +1157,7 @@ class GuardiansState(State):
                 self.attack[p] += 3 * len({k for k in ents if T.IS_FAMILIAR[k]})
             elif fx == "elder-oak":
                 oak = True
-        for c in z.cards[pz(p, T.PLAY)] + z.cards[pz(p, T.PERSIST)]:
+        for c in z.cards[_PLAY[p]] + z.cards[_PERSIST[p]]:
             if KINDS[GKIND[c]].end_fx == "mystic-ball" and c in self.attach:
                 fam = T.GROUP[GKIND[self.attach[c]]]
                 self.attack[p] += 2 * sum(1 for k in ents if T.IS_FAMILIAR[k] and T.GROUP[k] == fam)
@@ -1080,23 +1166,20 @@ class GuardiansState(State):
             self.energy[p] = 0
         if self.log is not None:
             gain = self.attack[p] - before
-            self._say(
-                "guardians.power.end",
-                f"{who(p)} ends Power Up: attack {self.attack[p]}"
-                + (f" (+{gain} from end-of-Power-Up effects)" if gain else "")
-                + f", energy {self.energy[p]}, {self.counters[p]} damage counter(s)",
-                p,
-            )
+            if self.log is not None:
+                self._say(
+                    "guardians.power.end",
+                    f"{who(p)} ends Power Up: attack {self.attack[p]}"
+                    + (f" (+{gain} from end-of-Power-Up effects)" if gain else "")
+                    + f", energy {self.energy[p]}, {self.counters[p]} damage counter(s)",
+                    p,
+                )
 
     def _replay_targets(self, p: int) -> list[int]:
         """Kinds of `p`'s non-item, non-SUPER cards in the play chain (Potion, Super Potion)."""
         supers = set(self.attach.values())
         return sorted(
-            {
-                GKIND[c]
-                for c in self.cards(pz(p, T.PLAY))
-                if T.REPLAYABLE[GKIND[c]] and c not in supers
-            }
+            {GKIND[c] for c in self.cards(_PLAY[p]) if T.REPLAYABLE[GKIND[c]] and c not in supers}
         )
 
     def _fx_usable(self, p: int, name: str, battle: bool) -> bool:
@@ -1110,7 +1193,7 @@ class GuardiansState(State):
             return True
         if name == "mastering-slash":
             z = self.zones.cards
-            return bool(z[pz(p, T.HAND)] or z[pz(p, T.DISCARD)])
+            return bool(z[_HAND[p]] or z[_DISCARD[p]])
         boss = bool(self.boss_colour and self.cards(T.BOSS_FIGHT))
         if boss:
             return True
@@ -1123,7 +1206,8 @@ class GuardiansState(State):
         _, arg = fxl.pop(i)
         w = self.work[p]
         rule = f"guardians.card.{name}"
-        self._say(rule, f"{who(p)} uses {FX_TITLES[name]}", p)
+        if self.log is not None:
+            self._say(rule, f"{who(p)} uses {FX_TITLES[name]}", p)
         if name == "potion" or name == "super-potion":
             w.append(("replay", arg, name))
         elif name == "marbles":
@@ -1159,18 +1243,19 @@ class GuardiansState(State):
         w.append(("battle",))
         hilts = [
             c
-            for c in z.cards[pz(p, T.PLAY)] + z.cards[pz(p, T.PERSIST)]
+            for c in z.cards[_PLAY[p]] + z.cards[_PERSIST[p]]
             if KINDS[GKIND[c]].effect == "ancient-hilt"
         ]
         if hilts:
             self.attack[p] += self.energy[p]
-            self._say(
-                "guardians.card.ancient-hilt",
-                f"{who(p)}'s Ancient Hilt turns {self.energy[p]} energy into attack",
-                p,
-            )
+            if self.log is not None:
+                self._say(
+                    "guardians.card.ancient-hilt",
+                    f"{who(p)}'s Ancient Hilt turns {self.energy[p]} energy into attack",
+                    p,
+                )
             self.energy[p] = 0
-        if z.cards[pz(p, T.MUSEUM)]:
+        if z.cards[_MUSEUM[p]]:
             w.append(("museum",))
 
     def attack_at(self, p: int, loc: int, ents: list[int] | None = None) -> int:
@@ -1214,18 +1299,21 @@ class GuardiansState(State):
                 self.gift[p] += held
             a = self.attack_at(p, -1)
             self.contrib[p] = a
+            if self.log is not None:
+                self._say(
+                    "guardians.boss.battle",
+                    f"{who(p)} battles the boss with attack {a} and {self.gift[p]} damage "
+                    "counter(s)",
+                    p,
+                )
+            return
+        if self.log is not None:
             self._say(
-                "guardians.boss.battle",
-                f"{who(p)} battles the boss with attack {a} and {self.gift[p]} damage counter(s)",
+                "guardians.battle.move",
+                f"{who(p)} battles at {LOCS[loc].name} with attack {self.attack_at(p, loc)} "
+                f"against {self.combined(loc)}",
                 p,
             )
-            return
-        a = self.attack_at(p, loc)
-        self._say(
-            "guardians.battle.move",
-            f"{who(p)} battles at {LOCS[loc].name} with attack {a} against {self.combined(loc)}",
-            p,
-        )
         self.visited[p] = loc
         for m in list(self.monsters_at(loc)):
             self._collect(p, m, loc)
@@ -1238,7 +1326,7 @@ class GuardiansState(State):
             q = (p + i) % n
             shield = any(
                 KINDS[GKIND[c]].effect == "shield"
-                for c in self.cards(pz(q, T.PERSIST)) + self.cards(pz(q, T.PLAY))
+                for c in self.cards(_PERSIST[q]) + self.cards(_PLAY[q])
             )
             if shield:
                 self.work[q].append(("shield",))
@@ -1247,7 +1335,7 @@ class GuardiansState(State):
 
     def _spider_reveal(self, p: int) -> None:
         """Spider reward: the top two of the supply; gain one, trash the other."""
-        look = pz(p, T.LOOK)
+        look = _LOOK[p]
         for _ in range(2):
             c = self._supply_top()
             if c is None:
@@ -1257,7 +1345,8 @@ class GuardiansState(State):
                 T.SUPPLY,
                 look,
                 "guardians.monster.spider-reward",
-                f"{who(p)} reveals {{card}} from the supply",
+                "{who} reveals {card} from the supply",
+                p=p,
             )
         if self.cards(look):
             self.work[p].append(("spider",))
@@ -1273,11 +1362,12 @@ class GuardiansState(State):
         colour = self.boss_colour
         key = f"{colour}_boss"
         won = total >= level
-        self._say(
-            "guardians.boss.outcome",
-            f"The party brings {total} against {T.NAMES[b]}'s {level}: "
-            + ("the boss is defeated" if won else "the boss survives"),
-        )
+        if self.log is not None:
+            self._say(
+                "guardians.boss.outcome",
+                f"The party brings {total} against {T.NAMES[b]}'s {level}: "
+                + ("the boss is defeated" if won else "the boss survives"),
+            )
         self.outcomes[key] = "defeated" if won else "survived"
         self.pool += self.boss_dmg
         self.boss_dmg = 0
@@ -1293,10 +1383,11 @@ class GuardiansState(State):
         if colour == "blue":
             if not self.home_flipped:
                 self.home_flipped = True
-                self._say(
-                    "guardians.boss.blue-penalty",
-                    f"{LOCS[T.HOME].name} is flipped: monsters can now invade it",
-                )
+                if self.log is not None:
+                    self._say(
+                        "guardians.boss.blue-penalty",
+                        f"{LOCS[T.HOME].name} is flipped: monsters can now invade it",
+                    )
             for p in range(n):
                 if self.contrib[p] < 0:
                     cow = [c for c in z.cards[T.RESERVE] if GKIND[c] == T.COWARD]
@@ -1304,9 +1395,10 @@ class GuardiansState(State):
                         self._mv(
                             cow[0],
                             T.RESERVE,
-                            pz(p, T.DISCARD),
+                            _DISCARD[p],
                             "guardians.boss.coward",
-                            f"{who(p)} gains {{card}}",
+                            "{who} gains {card}",
+                            p=p,
                         )
         else:
             self.lost = True
@@ -1317,7 +1409,7 @@ class GuardiansState(State):
         self._after_boss()
 
     def _retreat_best(self, p: int, k: int) -> None:
-        troph = pz(p, T.TROPHY)
+        troph = _TROPHY[p]
         ranked = sorted(
             self.cards(troph), key=lambda m: (-T.monster(m).points, -MON_ATTACK[m - M0], m)
         )
@@ -1327,7 +1419,8 @@ class GuardiansState(State):
                 troph,
                 T.RETREAT,
                 "guardians.boss.red-penalty",
-                f"{who(p)} retreats the trophy {{card}}",
+                "{who} retreats the trophy {card}",
+                p=p,
             )
 
     def _after_boss(self) -> None:
@@ -1340,31 +1433,28 @@ class GuardiansState(State):
     # -- clean up ----------------------------------------------------------------------------------
     def _cleanup(self, p: int) -> None:
         z = self.zones
-        disc = pz(p, T.DISCARD)
-        play, pers = pz(p, T.PLAY), pz(p, T.PERSIST)
-        targets = set(self.attach.values())
+        disc = _DISCARD[p]
+        play, pers = _PLAY[p], _PERSIST[p]
+        targets = self.attach.values()
         for c in list(z.cards[play]):
             if T.IS_ITEM[GKIND[c]] or c in targets:
                 self._mv(
-                    c,
-                    play,
-                    pers,
-                    "guardians.cleanup.persistent",
-                    f"{who(p)} keeps {{card}} in play",
+                    c, play, pers, "guardians.cleanup.persistent", "{who} keeps {card} in play", p=p
                 )
             else:
-                self._mv(c, play, disc, "guardians.cleanup.discard", f"{who(p)} discards {{card}}")
-        for zz in (T.UNDER, T.HAND, T.LOOK):
-            src = pz(p, zz)
-            for c in list(z.cards[src]):
-                self._mv(
-                    c,
-                    src,
-                    disc,
-                    "guardians.cleanup.discard",
-                    f"{who(p)} discards {{card}}",
-                    f"{who(p)} discards {{card}}",
-                )
+                self._mv(c, play, disc, "guardians.cleanup.discard", "{who} discards {card}", p=p)
+        for src in (_UNDER[p], _HAND[p], _LOOK[p]):
+            if z.cards[src]:
+                for c in list(z.cards[src]):
+                    self._mv(
+                        c,
+                        src,
+                        disc,
+                        "guardians.cleanup.discard",
+                        "{who} discards {card}",
+                        "{who} discards {card}",
+                        p=p,
+                    )
         self.pool += self.counters[p]
         self.counters[p] = 0
         self.energy[p] = 0
@@ -1376,12 +1466,12 @@ class GuardiansState(State):
         self.wolf_draws[p] = 0
         packs = 0
         for c in z.cards[pers]:
-            k = GKIND[c]
-            if KINDS[k].effect == "backpack":
+            eff = EFFECT[GKIND[c]]
+            if eff == "backpack":
                 packs += 1
-            elif KINDS[k].effect == "sticker":
+            elif eff == "sticker":
                 tgt = self.attach.get(c)
-                if tgt is not None and KINDS[GKIND[tgt]].effect == "backpack":
+                if tgt is not None and EFFECT[GKIND[tgt]] == "backpack":
                     packs += 1
         extra = packs * NUM["backpack_extra"]
         self._draw(p, HAND_SIZE + extra, "guardians.cleanup.draw")
@@ -1391,15 +1481,17 @@ class GuardiansState(State):
     def _end_round(self) -> None:
         n = self.num_players
         self.trailblazer = (self.trailblazer - 1) % n
-        self._say(
-            "guardians.cleanup.trailblazer",
-            f"The Trailblazer passes right to {who(self.trailblazer)}",
-        )
+        if self.log is not None:
+            self._say(
+                "guardians.cleanup.trailblazer",
+                f"The Trailblazer passes right to {who(self.trailblazer)}",
+            )
         self.contrib = [-1] * n
         self.purify = False
         self.track_pos += 1
         space = self.track[self.track_pos]
-        self._say("guardians.cleanup.timekeeper", f"The Timekeeper moves to {space}")
+        if self.log is not None:
+            self._say("guardians.cleanup.timekeeper", f"The Timekeeper moves to {space}")
         if space == "third-wave":
             self._third_wave()
             self.track_pos += 1
@@ -1429,7 +1521,7 @@ class GuardiansState(State):
 
     # -- scoring -----------------------------------------------------------------------------------
     def trophy_points(self, p: int) -> int:
-        pts = sum(T.monster(m).points for m in self.cards(pz(p, T.TROPHY)))
+        pts = sum(T.monster(m).points for m in self.cards(_TROPHY[p]))
         pts += sum(KINDS[GKIND[c]].points for c in self.owned(p) if KINDS[GKIND[c]].points)
         return pts
 
@@ -1437,15 +1529,13 @@ class GuardiansState(State):
         quest = QUESTS[q]
         n = self.num_players
         check = quest.check
-        troph = self.cards(pz(p, T.TROPHY))
+        troph = self.cards(_TROPHY[p])
         if check in ("most-generics", "most-family"):
 
             def count(s: int) -> int:
                 if check == "most-generics":
                     return sum(1 for c in self.owned(s) if T.IS_GENERIC[GKIND[c]])
-                return sum(
-                    1 for m in self.cards(pz(s, T.TROPHY)) if MON_FAMILY[m - M0] == quest.family
-                )
+                return sum(1 for m in self.cards(_TROPHY[s]) if MON_FAMILY[m - M0] == quest.family)
 
             mine = count(p)
             if n == 1:
@@ -1479,30 +1569,32 @@ class GuardiansState(State):
 
     def quests_of(self, p: int) -> list[int]:
         z = self.zones.cards
-        return [c - Q0 for c in z[pz(p, T.QUEST)] + z[pz(p, T.QUEST_SHOWN)]]
+        return [c - Q0 for c in z[_QUEST[p]] + z[_QUEST_SHOWN[p]]]
 
     def _finish(self) -> None:
         z = self.zones
         n = self.num_players
         for p in range(n):
-            for c in list(z.cards[pz(p, T.QUEST)]):
+            for c in list(z.cards[_QUEST[p]]):
                 self._mv(
                     c,
-                    pz(p, T.QUEST),
-                    pz(p, T.QUEST_SHOWN),
+                    _QUEST[p],
+                    _QUEST_SHOWN[p],
                     "guardians.scoring.quests",
-                    f"{who(p)} reveals the Secret Quest {{card}}",
+                    "{who} reveals the Secret Quest {card}",
+                    p=p,
                 )
         done = [[q for q in self.quests_of(p) if self.quest_done(p, q)] for p in range(n)]
         for p in range(n):
             for q in self.quests_of(p):
                 ok = q in done[p]
-                self._say(
-                    f"guardians.quest.{QUESTS[q].slug}",
-                    f"{who(p)} {'completes' if ok else 'misses'} {QUESTS[q].name}"
-                    + (f" (+{QUESTS[q].points})" if ok else ""),
-                    p,
-                )
+                if self.log is not None:
+                    self._say(
+                        f"guardians.quest.{QUESTS[q].slug}",
+                        f"{who(p)} {'completes' if ok else 'misses'} {QUESTS[q].name}"
+                        + (f" (+{QUESTS[q].points})" if ok else ""),
+                        p,
+                    )
         trophies = [self.trophy_points(p) for p in range(n)]
         qpts = [sum(QUESTS[q].points for q in done[p]) for p in range(n)]
         scores = tuple(float(trophies[p] + qpts[p]) for p in range(n))
@@ -1538,7 +1630,7 @@ class GuardiansState(State):
                 "quests_completed": float(len(done[p])),
                 "trophy_points": float(trophies[p]),
                 "quest_points": float(qpts[p]),
-                "trophies": float(len(z.cards[pz(p, T.TROPHY)])),
+                "trophies": float(len(z.cards[_TROPHY[p]])),
             }
             for p in range(n)
         )
@@ -1570,11 +1662,13 @@ class GuardiansState(State):
 
     # -- the driver --------------------------------------------------------------------------------
     def _advance(self) -> None:
+        work = self.work
         while self.result is None:
-            asks = self._settle()
-            if asks:
-                self._ask(asks)
-                return
+            if any(work):  # with no step anywhere, settling has nothing to do
+                asks = self._settle()
+                if asks:
+                    self._ask(asks)
+                    return
             self._next()
         self._pending = None
 
@@ -1582,20 +1676,18 @@ class GuardiansState(State):
         """Run automatic steps and drop decision steps without options; return the options of
         every player whose top step is a decision."""
         work = self.work
-        n = self.num_players
+        auto = AUTO
         while True:
             progressed = True
             while progressed:
                 progressed = False
-                for p in range(n):
-                    w = work[p]
-                    while w and w[-1][0] in AUTO:
+                for p, w in enumerate(work):
+                    while w and w[-1][0] in auto:
                         self._auto(p, w.pop())
                         progressed = True
             out: dict[int, tuple[Option, ...]] = {}
             dropped = False
-            for p in range(n):
-                w = work[p]
+            for p, w in enumerate(work):
                 if w:
                     step = w[-1]
                     opts = self._options(p, step)
@@ -1609,53 +1701,54 @@ class GuardiansState(State):
                 return out
 
     def _ask(self, asks: dict[int, tuple[Option, ...]]) -> None:
-        if self._sequential():
-            p = self.seq[self.cur] if self.cur < len(self.seq) else -1
-            others = [q for q in asks if q != p]
-            if others:
-                # someone else must answer first (a Shield against a Final Act)
-                start = p if p >= 0 else 0
-                q = min(others, key=lambda s: (s - start) % self.num_players)
-            else:
+        ph = self.phase
+        if ph in _TURN_ORDER or (ph == "power" and self.opts.apprentice):
+            seq, cur = self.seq, self.cur
+            p = seq[cur] if cur < len(seq) else -1
+            if len(asks) == 1 and p in asks:
                 q = p
-            step = self.work[q][-1]
+            else:
+                others = [q for q in asks if q != p]
+                if others:
+                    # someone else must answer first (a Shield against a Final Act)
+                    start = p if p >= 0 else 0
+                    q = min(others, key=lambda s: (s - start) % self.num_players)
+                else:
+                    q = p
+        elif len(asks) == 1:
+            (q,) = asks
+        else:
+            # asks holds the players in seat order
+            players = tuple(asks)
+            work = self.work
+            kinds = {work[q][-1][0] for q in players}
+            kind = kinds.pop() if len(kinds) == 1 else "mixed"
+            per = tuple(asks.values())
+            union: list[Option] = []
+            seen: set[int] = set()
+            for opts in per:
+                for o in opts:
+                    if o.action not in seen:
+                        seen.add(o.action)
+                        union.append(o)
             self._pending = Decision(
-                (q,),
-                step[0],
-                self._prompt(q, step),
-                asks[q],
-                RULE_OF.get(step[0], "guardians.round.phases"),
+                players,
+                kind,
+                _TOGETHER.get(ph, ph),
+                tuple(union),
+                RULE_OF.get(kind, "guardians.round.phases"),
+                simultaneous=True,
+                per_player=per,
             )
             return
-        players = tuple(sorted(asks))
-        if len(players) == 1:
-            q = players[0]
-            step = self.work[q][-1]
-            self._pending = Decision(
-                (q,),
-                step[0],
-                self._prompt(q, step),
-                asks[q],
-                RULE_OF.get(step[0], "guardians.round.phases"),
-            )
-            return
-        kinds = {self.work[q][-1][0] for q in players}
-        kind = kinds.pop() if len(kinds) == 1 else "mixed"
-        union: list[Option] = []
-        seen: set[int] = set()
-        for q in players:
-            for o in asks[q]:
-                if o.action not in seen:
-                    seen.add(o.action)
-                    union.append(o)
+        step = self.work[q][-1]
+        name = step[0]
         self._pending = Decision(
-            players,
-            kind,
-            f"{PHASE_TITLES.get(self.phase, self.phase)}: everyone decides at once",
-            tuple(union),
-            RULE_OF.get(kind, "guardians.round.phases"),
-            simultaneous=True,
-            per_player=tuple(asks[q] for q in players),
+            (q,),
+            name,
+            self._prompt(step),
+            asks[q],
+            RULE_OF.get(name, "guardians.round.phases"),
         )
 
     def step_kind(self, p: int) -> str:
@@ -1682,46 +1775,49 @@ class GuardiansState(State):
         z = self.zones.cards
         if name == "power":
             e = self.energy[p]
+            play = T.PLAY_O
             opts: list[Option] = [T.DONE]
-            for k in self.kinds_in(pz(p, T.HAND)):
-                o = T.PLAY_O[k]
-                if o is not None and KINDS[k].req <= e:
+            for k in self.kinds_in(P0 + p * NPZ + T.HAND):
+                o = play[k]
+                if o is not None and REQ[k] <= e:
                     opts.append(o)
-            for fx in ("potion", "super-potion"):
-                if any(n == fx for n, _ in self.fx[p]) and self._fx_usable(p, fx, False):
-                    opts.append(T.USE[fx])
+            fxl = self.fx[p]
+            if fxl:
+                for fx in ("potion", "super-potion"):
+                    if any(n == fx for n, _ in fxl) and self._fx_usable(p, fx, False):
+                        opts.append(T.USE[fx])
             return tuple(opts)
+        if name == "discard":
+            return tuple(map(_DISCARD_OF, self.kinds_in(P0 + p * NPZ + T.HAND)))
         if name == "battle":
             return self._battle_options(p)
-        if name == "discard":
-            return _pick(T.DISCARD_O, self.kinds_in(pz(p, T.HAND)))
         if name == "trash-pile":
-            ks = self.kinds_in(pz(p, T.DISCARD))
-            return (T.DONE, *_pick(T.TRASH_O, ks)) if ks else ()
+            ks = self.kinds_in(P0 + p * NPZ + T.DISCARD)
+            return (T.DONE, *map(_TRASH_OF, ks)) if ks else ()
         if name == "visit":
-            return tuple(T.VISIT[i] for i in range(T.NLOC) if self.safe(i))
+            return tuple([T.VISIT[i] for i, a, b in _LOC_ZONES if not z[a] and not z[b]])
         if name == "draft":
-            return _pick(T.PICK, self.kinds_in(pz(p, T.PACK)))
+            return _pick(T.PICK, self.kinds_in(_PACK[p]))
         if name == "keep-super":
-            return _pick(T.KEEP, self.kinds_in(pz(p, T.SUPERS)))
+            return _pick(T.KEEP, self.kinds_in(_SUPERS[p]))
         if name == "keep-quest":
-            return tuple(T.KEEP_QUEST[c - Q0] for c in sorted(z[pz(p, T.QUEST)]))
+            return tuple(T.KEEP_QUEST[c - Q0] for c in sorted(z[_QUEST[p]]))
         if name == "look-take":
-            return _pick(T.TAKE, self.kinds_in(pz(p, T.LOOK)))
+            return _pick(T.TAKE, self.kinds_in(_LOOK[p]))
         if name == "look-toss":
-            ks = self.kinds_in(pz(p, T.LOOK))
+            ks = self.kinds_in(_LOOK[p])
             return (T.DONE, *_pick(T.TOSS, ks)) if ks else ()
         if name == "look-order":
-            ks = self.kinds_in(pz(p, T.LOOK))
-            return _pick(T.TOP, ks) if len(z[pz(p, T.LOOK)]) > 1 else ()
+            ks = self.kinds_in(_LOOK[p])
+            return _pick(T.TOP, ks) if len(z[_LOOK[p]]) > 1 else ()
         if name == "under":
-            ks = self.kinds_in(pz(p, T.HAND))
+            ks = self.kinds_in(_HAND[p])
             return (T.DONE, *_pick(T.UNDER_O, ks)) if ks else ()
         if name == "borrow":
             seen: set[int] = set()
             for q in range(self.num_players):
                 if q != p:
-                    seen.update(k for k in self.kinds_in(pz(q, T.PLAY)) if T.BORROWABLE[k])
+                    seen.update(k for k in self.kinds_in(_PLAY[q]) if T.BORROWABLE[k])
             if not seen:
                 return ()
             return (T.DONE, *_pick(T.BORROW_O, sorted(seen)))
@@ -1731,11 +1827,7 @@ class GuardiansState(State):
             ks = self._replay_targets(p)
             return _pick(T.REPLAY, ks)
         if name == "drop":
-            ks = [
-                GKIND[c]
-                for c in z[pz(p, T.PERSIST)]
-                if T.IS_ITEM[GKIND[c]] and not self.is_super(c)
-            ]
+            ks = [GKIND[c] for c in z[_PERSIST[p]] if T.IS_ITEM[GKIND[c]] and not self.is_super(c)]
             return _pick(T.DROP, sorted(set(ks)))
         if name == "museum":
             return tuple(
@@ -1744,12 +1836,10 @@ class GuardiansState(State):
                 if z[T.LOC0 + i] and len(z[T.LOC0 + i]) < T.MAX_SLOTS
             )
         if name == "fort":
-            taken = set(self.fort)
-            opts = [T.FORT_KEEP]
-            if self.fort[p] >= 0:
-                opts.append(T.FORT_REMOVE)
-            for i in range(T.NLOC):
-                if i not in taken and self.sym(i) > 0 and not self.occupied(i):
+            taken = self.fort
+            opts = [T.FORT_KEEP, T.FORT_REMOVE] if taken[p] >= 0 else [T.FORT_KEEP]
+            for i, a, b in _FORTABLE_FLIPPED if self.home_flipped else _FORTABLE:
+                if not z[a] and not z[b] and i not in taken:
                     opts.append(T.FORT[i])
             return tuple(opts)
         if name == "fx-loc":
@@ -1771,11 +1861,11 @@ class GuardiansState(State):
             return tuple(opts)
         if name == "mslash":
             opts = [T.DONE]
-            opts += _pick(T.TRASH_HAND, self.kinds_in(pz(p, T.HAND)))
-            opts += _pick(T.TRASH_O, self.kinds_in(pz(p, T.DISCARD)))
+            opts += _pick(T.TRASH_HAND, self.kinds_in(_HAND[p]))
+            opts += _pick(T.TRASH_O, self.kinds_in(_DISCARD[p]))
             return tuple(opts) if len(opts) > 1 else ()
         if name == "spider":
-            ks = self.kinds_in(pz(p, T.LOOK))
+            ks = self.kinds_in(_LOOK[p])
             return (T.DONE, *_pick(T.GAIN, ks)) if ks else ()
         if name == "shield":
             return (T.IGNORE_ACT, T.ACCEPT_ACT)
@@ -1802,7 +1892,7 @@ class GuardiansState(State):
         z = self.zones.cards
         taken = set(self.attach.values())
         ks = set()
-        for card in z[pz(p, T.PLAY)] + z[pz(p, T.PERSIST)]:
+        for card in z[_PLAY[p]] + z[_PERSIST[p]]:
             k = GKIND[card]
             if card in taken or T.IS_SUPER[k]:
                 continue
@@ -1836,9 +1926,22 @@ class GuardiansState(State):
         must_boss = boss and self.opts.apprentice
         if not must_boss:
             ents = self.in_play(p)
-            for i in range(T.NLOC):
-                if z[T.LOC0 + i] and self.attack_at(p, i, ents) >= self.combined(i):
-                    opts.append(T.FIGHT[i])
+            if any(BONUS[k] for k in ents):
+                for i, a, _ in _LOC_ZONES:
+                    if z[a] and self.attack_at(p, i, ents) >= self.combined(i):
+                        opts.append(T.FIGHT[i])
+            else:
+                att = self.attack[p]
+                dmg = self.dmg
+                for i, a, _ in _LOC_ZONES:
+                    mons = z[a]
+                    if mons:
+                        total = 0
+                        for m in mons:
+                            j = m - M0
+                            total += MON_ATTACK[j] - dmg[j]
+                        if att >= total:
+                            opts.append(T.FIGHT[i])
         if boss:
             opts.append(T.FIGHT_BOSS)
         if not must_boss:
@@ -1851,23 +1954,27 @@ class GuardiansState(State):
         if name == "look-order" or name == "look-toss":
             self._look_back(p)
         elif name == "visit":
-            self._say("guardians.location.none-safe", f"{who(p)} has no safe location to visit", p)
+            if self.log is not None:
+                self._say(
+                    "guardians.location.none-safe", f"{who(p)} has no safe location to visit", p
+                )
         elif name == "museum":
             # no location holds a monster to join: the secret monster retreats
             # (guardians.interpret.museum-nowhere)
-            src = pz(p, T.MUSEUM)
+            src = _MUSEUM[p]
             for m in list(self.cards(src)):
                 self._mv(m, src, T.RETREAT, "guardians.location.museum", "{card} retreats")
 
     def _look_back(self, p: int) -> None:
-        look, deck = pz(p, T.LOOK), pz(p, T.DECK)
+        look, deck = _LOOK[p], _DECK[p]
         for c in list(self.cards(look)):
             self._mv(
                 c,
                 look,
                 deck,
                 "guardians.card.precise-strike",
-                f"{who(p)} puts a card back on top of the deck",
+                "{who} puts a card back on top of the deck",
+                p=p,
             )
 
     # -- automatic steps ---------------------------------------------------------------------------
@@ -1910,39 +2017,41 @@ class GuardiansState(State):
             return
         w.pop()
         if name == "discard":
-            hand = pz(p, T.HAND)
+            hand = _HAND[p]
             c = self.card_of_kind(hand, k)
-            self._mv(c, hand, pz(p, T.DISCARD), step[2], f"{who(p)} discards {{card}}")
+            self._mv(c, hand, _DISCARD[p], step[2], "{who} discards {card}", p=p)
             if step[1] > 1:
                 w.append(("discard", step[1] - 1, step[2]))
         elif name == "trash-pile":
             if option is not T.DONE:
-                disc = pz(p, T.DISCARD)
+                disc = _DISCARD[p]
                 self._trash(self.card_of_kind(disc, k), disc, step[2], p)
                 if step[1] > 1:
                     w.append(("trash-pile", step[1] - 1, step[2]))
         elif name == "visit":
             self._visit(p, T.OPT_LOC[a])
         elif name == "draft":
-            pack = pz(p, T.PACK)
+            pack = _PACK[p]
             self._mv(
                 self.card_of_kind(pack, k),
                 pack,
-                pz(p, T.COLLECT),
+                _COLLECT[p],
                 "guardians.warmup.draft",
-                f"{who(p)} drafts a card",
-                f"{who(p)} drafts {{card}}",
+                "{who} drafts a card",
+                "{who} drafts {card}",
+                p=p,
             )
         elif name == "keep-super":
-            src = pz(p, T.SUPERS)
+            src = _SUPERS[p]
             keep = self.card_of_kind(src, k)
             self._mv(
                 keep,
                 src,
-                pz(p, T.COLLECT),
+                _COLLECT[p],
                 "guardians.warmup.final-choice",
-                f"{who(p)} keeps a SUPER card",
-                f"{who(p)} keeps {{card}}",
+                "{who} keeps a SUPER card",
+                "{who} keeps {card}",
+                p=p,
             )
             for c in list(z.cards[src]):
                 self._mv(
@@ -1950,11 +2059,12 @@ class GuardiansState(State):
                     src,
                     T.BLUE_FD,
                     "guardians.warmup.final-choice",
-                    f"{who(p)} puts a SUPER card face down on the Blue Boss",
-                    f"{who(p)} puts {{card}} on the Blue Boss",
+                    "{who} puts a SUPER card face down on the Blue Boss",
+                    "{who} puts {card} on the Blue Boss",
+                    p=p,
                 )
         elif name == "keep-quest":
-            src = pz(p, T.QUEST)
+            src = _QUEST[p]
             for c in list(z.cards[src]):
                 if c - Q0 != k:
                     self._mv(
@@ -1962,53 +2072,57 @@ class GuardiansState(State):
                         src,
                         T.RED_FD,
                         "guardians.warmup.final-choice",
-                        f"{who(p)} puts a Secret Quest face down on the Red Boss",
-                        f"{who(p)} puts {{card}} on the Red Boss",
+                        "{who} puts a Secret Quest face down on the Red Boss",
+                        "{who} puts {card} on the Red Boss",
+                        p=p,
                     )
         elif name == "look-take":
-            look = pz(p, T.LOOK)
+            look = _LOOK[p]
             self._mv(
                 self.card_of_kind(look, k),
                 look,
-                pz(p, T.HAND),
+                _HAND[p],
                 step[1],
-                f"{who(p)} takes a card into the hand",
-                f"{who(p)} takes {{card}}",
+                "{who} takes a card into the hand",
+                "{who} takes {card}",
+                p=p,
             )
             rest_to_trash = step[1] == "guardians.location.game-store"
             for c in list(z.cards[look]):
                 if rest_to_trash:
                     self._trash(c, look, step[1], p)
                 else:
-                    self._mv(c, look, pz(p, T.DISCARD), step[1], f"{who(p)} discards {{card}}")
+                    self._mv(c, look, _DISCARD[p], step[1], "{who} discards {card}", p=p)
         elif name == "look-toss":
             if option is T.DONE:
                 w.append(("look-order", step[1]))
             else:
-                look = pz(p, T.LOOK)
+                look = _LOOK[p]
                 self._mv(
                     self.card_of_kind(look, k),
                     look,
-                    pz(p, T.DISCARD),
+                    _DISCARD[p],
                     step[1],
-                    f"{who(p)} discards {{card}} from the top of the deck",
+                    "{who} discards {card} from the top of the deck",
+                    p=p,
                 )
                 w.append(("look-toss", step[1]))
         elif name == "look-order":
-            look, deck = pz(p, T.LOOK), pz(p, T.DECK)
+            look, deck = _LOOK[p], _DECK[p]
             top = self.card_of_kind(look, k)
             for c in [c for c in z.cards[look] if c != top] + [top]:
-                self._mv(c, look, deck, step[1], f"{who(p)} puts a card back on the deck")
+                self._mv(c, look, deck, step[1], "{who} puts a card back on the deck", p=p)
         elif name == "under":
             if option is not T.DONE:
-                hand = pz(p, T.HAND)
+                hand = _HAND[p]
                 self._mv(
                     self.card_of_kind(hand, k),
                     hand,
-                    pz(p, T.UNDER),
+                    _UNDER[p],
                     "guardians.card.aimed-shot",
-                    f"{who(p)} puts a card face down under Aimed Shot",
-                    f"{who(p)} puts {{card}} under Aimed Shot",
+                    "{who} puts a card face down under Aimed Shot",
+                    "{who} puts {card} under Aimed Shot",
+                    p=p,
                 )
                 i = step[1]
                 fxn, amt = self.fx[p][i]
@@ -2016,32 +2130,36 @@ class GuardiansState(State):
                 w.append(step)
         elif name == "borrow":
             if option is not T.DONE:
-                self._say("guardians.card.borrow", f"{who(p)} borrows {KINDS[k].name}", p)
+                if self.log is not None:
+                    self._say("guardians.card.borrow", f"{who(p)} borrows {KINDS[k].name}", p)
                 self.copies[p].append(k)
                 c = step[1]
-                if c >= 0 and c in z.cards[pz(p, T.PLAY)]:
+                if c >= 0 and c in z.cards[_PLAY[p]]:
                     self._mv(
                         c,
-                        pz(p, T.PLAY),
-                        pz(p, T.DISCARD),
+                        _PLAY[p],
+                        _DISCARD[p],
                         "guardians.card.borrow",
-                        f"{who(p)} discards {{card}}",
+                        "{who} discards {card}",
+                        p=p,
                     )
                 self._resolve(p, k, -1)
         elif name == "attach":
             c = step[1]
             tgt = min(
                 card
-                for card in z.cards[pz(p, T.PLAY)] + z.cards[pz(p, T.PERSIST)]
+                for card in z.cards[_PLAY[p]] + z.cards[_PERSIST[p]]
                 if GKIND[card] == k and card not in self.attach.values()
             )
             self.attach[c] = tgt
             rule = f"guardians.card.{KINDS[GKIND[c]].slug}"
-            self._say(rule, f"{who(p)} attaches {T.NAMES[c]} to {T.NAMES[tgt]}", p)
+            if self.log is not None:
+                self._say(rule, f"{who(p)} attaches {T.NAMES[c]} to {T.NAMES[tgt]}", p)
             if KINDS[GKIND[c]].effect == "sticker":
                 self._item_benefit(p, k, c)
         elif name == "replay":
-            self._say(f"guardians.card.{step[2]}", f"{who(p)} plays {KINDS[k].name} again", p)
+            if self.log is not None:
+                self._say(f"guardians.card.{step[2]}", f"{who(p)} plays {KINDS[k].name} again", p)
             self.copies[p].append(k)
             c = step[1]
             if step[2] == "potion":
@@ -2052,15 +2170,15 @@ class GuardiansState(State):
                 self.sp_used[p] += 1
             self._resolve(p, k, -1)
         elif name == "drop":
-            pers = pz(p, T.PERSIST)
+            pers = _PERSIST[p]
             c = min(card for card in z.cards[pers] if GKIND[card] == k and not self.is_super(card))
-            self._mv(c, pers, pz(p, T.DISCARD), step[1], f"{who(p)} discards {{card}} from play")
+            self._mv(c, pers, _DISCARD[p], step[1], "{who} discards {card} from play", p=p)
         elif name == "museum":
             loc = T.OPT_LOC[a]
-            m = z.cards[pz(p, T.MUSEUM)][0]
+            m = z.cards[_MUSEUM[p]][0]
             self._mv(
                 m,
-                pz(p, T.MUSEUM),
+                _MUSEUM[p],
                 T.LOC0 + loc,
                 "guardians.location.museum",
                 f"{who(p)} places {{card}} at {LOCS[loc].name}",
@@ -2069,15 +2187,17 @@ class GuardiansState(State):
         elif name == "fort":
             if option is T.FORT_REMOVE:
                 self.fort[p] = -1
-                self._say("guardians.battle.fort", f"{who(p)} removes the Blanket Fort", p)
+                if self.log is not None:
+                    self._say("guardians.battle.fort", f"{who(p)} removes the Blanket Fort", p)
             elif option is not T.FORT_KEEP:
                 loc = T.OPT_LOC[a]
                 self.fort[p] = loc
-                self._say(
-                    "guardians.battle.fort",
-                    f"{who(p)} builds a Blanket Fort at {LOCS[loc].name}",
-                    p,
-                )
+                if self.log is not None:
+                    self._say(
+                        "guardians.battle.fort",
+                        f"{who(p)} builds a Blanket Fort at {LOCS[loc].name}",
+                        p,
+                    )
         elif name == "fx-loc":
             loc = -1 if option is T.AT_BOSS else T.OPT_LOC[a]
             self._area(p, loc, step[1], step[2], step[3])
@@ -2089,24 +2209,28 @@ class GuardiansState(State):
                 self._place(p, z.cards[T.LOC0 + i][j], i, step[1], False, step[2])
         elif name == "mslash":
             if option is not T.DONE:
-                src = pz(p, T.HAND) if option is T.TRASH_HAND[k] else pz(p, T.DISCARD)
+                src = _HAND[p] if option is T.TRASH_HAND[k] else _DISCARD[p]
                 self._trash(self.card_of_kind(src, k), src, "guardians.card.mastering-slash", p)
                 self.attack[p] += 3
         elif name == "spider":
-            look = pz(p, T.LOOK)
+            look = _LOOK[p]
             if option is not T.DONE:
                 self._mv(
                     self.card_of_kind(look, k),
                     look,
-                    pz(p, T.DISCARD),
+                    _DISCARD[p],
                     "guardians.monster.spider-reward",
-                    f"{who(p)} gains {{card}}",
+                    "{who} gains {card}",
+                    p=p,
                 )
             for c in list(z.cards[look]):
                 self._trash(c, look, "guardians.monster.spider-reward", p)
         elif name == "shield":
             if option is T.IGNORE_ACT:
-                self._say("guardians.card.shield", f"{who(p)}'s Shield ignores the Final Act", p)
+                if self.log is not None:
+                    self._say(
+                        "guardians.card.shield", f"{who(p)}'s Shield ignores the Final Act", p
+                    )
             else:
                 self._gain_swing(p, "guardians.monster.orc-final-act")
         elif name == "field-retreat":
@@ -2131,18 +2255,20 @@ class GuardiansState(State):
                 self._mv(
                     c,
                     T.BLUE_SHOW,
-                    pz(p, T.DISCARD),
+                    _DISCARD[p],
                     "guardians.boss.reward",
-                    f"{who(p)} gains {{card}}",
+                    "{who} gains {card}",
+                    p=p,
                 )
             else:
                 c = Q0 + k
                 self._mv(
                     c,
                     T.RED_SHOW,
-                    pz(p, T.QUEST),
+                    _QUEST[p],
                     "guardians.boss.reward",
-                    f"{who(p)} gains the Secret Quest {{card}}",
+                    "{who} gains the Secret Quest {card}",
+                    p=p,
                 )
 
     def _answer_battle(self, p: int, option: Option) -> None:
@@ -2155,7 +2281,10 @@ class GuardiansState(State):
             self.counters[p] -= 1
             self.boss_dmg += 1
             self.gift[p] += 1
-            self._say("guardians.boss.counters", f"{who(p)} puts a damage counter on the boss", p)
+            if self.log is not None:
+                self._say(
+                    "guardians.boss.counters", f"{who(p)} puts a damage counter on the boss", p
+                )
         elif a in T.OPT_SLOT:
             i, j = T.OPT_SLOT[a]
             m = z[T.LOC0 + i][j]
@@ -2163,7 +2292,8 @@ class GuardiansState(State):
             self._place(p, m, i, n, True, "guardians.battle.counters")
         elif option is T.NO_FIGHT:
             w.pop()
-            self._say("guardians.battle.move", f"{who(p)} does not battle this round", p)
+            if self.log is not None:
+                self._say("guardians.battle.move", f"{who(p)} does not battle this round", p)
         elif option is T.FIGHT_BOSS:
             w.pop()
             self._fight(p, -1)
@@ -2175,7 +2305,8 @@ class GuardiansState(State):
         spec = LOCS[loc]
         self.visited[p] = loc
         rule = f"guardians.location.{spec.effect}"
-        self._say(rule, f"{who(p)} visits {spec.name}", p)
+        if self.log is not None:
+            self._say(rule, f"{who(p)} visits {spec.name}", p)
         w = self.work[p]
         eff = spec.effect
         if eff == "home":
@@ -2192,7 +2323,7 @@ class GuardiansState(State):
             w.append(("look-take", rule))
         elif eff == "game-store":
             w.append(("discard", 1, rule))
-            look = pz(p, T.LOOK)
+            look = _LOOK[p]
             for _ in range(5):
                 c = self._supply_top()
                 if c is None:
@@ -2202,8 +2333,9 @@ class GuardiansState(State):
                     T.SUPPLY,
                     look,
                     rule,
-                    f"{who(p)} looks at a card of the supply",
-                    f"{who(p)} looks at {{card}} from the supply",
+                    "{who} looks at a card of the supply",
+                    "{who} looks at {card} from the supply",
+                    p=p,
                 )
             w.append(("look-take", rule))
         elif eff == "garage":
@@ -2214,10 +2346,11 @@ class GuardiansState(State):
                 self._mv(
                     c,
                     T.SUPPLY,
-                    pz(p, T.HAND),
+                    _HAND[p],
                     rule,
-                    f"{who(p)} gains a card from the supply",
-                    f"{who(p)} gains {{card}} from the supply",
+                    "{who} gains a card from the supply",
+                    "{who} gains {card} from the supply",
+                    p=p,
                 )
             w.append(("discard", 3, rule))
         elif eff == "school":
@@ -2235,28 +2368,23 @@ class GuardiansState(State):
                 self._mv(
                     m,
                     src,
-                    pz(p, T.MUSEUM),
+                    _MUSEUM[p],
                     rule,
-                    f"{who(p)} draws a secret monster",
-                    f"{who(p)} draws {{card}} as a secret monster",
+                    "{who} draws a secret monster",
+                    "{who} draws {card} as a secret monster",
+                    p=p,
                 )
 
     # -- prompts -----------------------------------------------------------------------------------
-    def _prompt(self, p: int, step: tuple[Any, ...]) -> str:
-        name = step[0]
-        if name == "power":
-            return (
-                f"{who(p)}: Power Up - energy {self.energy[p]}, attack {self.attack[p]}, "
-                f"{self.counters[p]} damage counter(s). Play a card or finish"
-            )
-        if name == "battle":
-            return (
-                f"{who(p)}: Battle - attack {self.attack[p]}, {self.counters[p]} damage "
-                "counter(s). Place counters, use effects, or choose where to battle"
-            )
-        if name in ("discard", "trash-pile"):
-            return f"{who(p)}: {PROMPTS[name]} ({step[1]} left)"
-        return f"{who(p)}: {PROMPTS.get(name, name)}"
+    def _prompt(self, step: tuple[Any, ...]) -> str:
+        """The prompt of a decision step: a constant per kind (the view shows the numbers)."""
+        name: str = step[0]
+        if name == "discard" or name == "trash-pile":
+            text = _COUNTED.get((name, step[1]))
+            if text is not None:
+                return text
+            return f"{PROMPTS[name]} ({step[1]} left)"
+        return PROMPTS.get(name, name)
 
     # -- kernel hooks ------------------------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -2386,6 +2514,8 @@ PHASE_TITLES = {
 }
 
 PROMPTS = {
+    "power": "Power Up: play a card, or finish",
+    "battle": "Battle: place damage counters, use effects, or choose where to battle",
     "discard": "discard a card from your hand",
     "trash-pile": "trash a card from your discard pile, or stop",
     "visit": "choose a safe location to visit",
@@ -2411,6 +2541,14 @@ PROMPTS = {
     "field-wave": "choose the wave the replacements invade from",
     "boss-reward": "choose your reward from the boss's display",
 }
+
+_COUNTED = {
+    (name, n): f"{PROMPTS[name]} ({n} left)"
+    for name in ("discard", "trash-pile")
+    for n in range(1, 9)
+}
+
+_TOGETHER = {ph: f"{title}: everyone decides at once" for ph, title in PHASE_TITLES.items()}
 
 RULE_OF = {
     "power": "guardians.power.play",
@@ -2444,12 +2582,17 @@ RULE_OF = {
 
 def _pick(table: tuple[Option | None, ...], kinds: Any) -> tuple[Option, ...]:
     """The options of `table` for `kinds` (kinds without an option are left out)."""
-    out = []
-    for k in kinds:
-        o = table[k]
-        if o is not None:
-            out.append(o)
-    return tuple(out)
+    return tuple([o for k in kinds if (o := table[k]) is not None])
+
+
+def _full(table: tuple[Option | None, ...]) -> Any:
+    """`table.__getitem__` for a table with an option for every kind."""
+    assert all(o is not None for o in table)
+    return table.__getitem__
+
+
+_DISCARD_OF = _full(T.DISCARD_O)
+_TRASH_OF = _full(T.TRASH_O)
 
 
 def new_state(players: int, seed: int, opts: GuardiansOptions, log: bool) -> GuardiansState:

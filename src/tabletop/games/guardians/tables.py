@@ -99,6 +99,10 @@ POOLS: tuple[str, ...] = tuple(_pools)
 CARDS_OF_KIND: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(NG) if GKIND[c] == k) for k in range(len(KINDS))
 )
+# the copies of a kind are consecutive card ids: KIND_SPAN[k] = (first, last + 1)
+KIND_SPAN: tuple[tuple[int, int], ...] = tuple((cs[0], cs[-1] + 1) for cs in CARDS_OF_KIND)
+# the kind of every card, -1 for cards that are not Guardian cards (monsters, bosses, quests)
+KIND_OF: tuple[int, ...] = (*GKIND, *([-1] * (NCARDS - NG)))
 MON_ATTACK = tuple(MONSTERS[k].attack for k in MKIND)
 MON_FAMILY = tuple(MONSTERS[k].family for k in MKIND)
 FAMILY_INDEX = {f: i for i, f in enumerate(MONSTER_FAMILIES)}
