@@ -66,7 +66,9 @@ for _k, _c in enumerate(KINDS):
     for _i in range(_c.copies):
         _names.append(_c.name if _c.copies == 1 else f"{_c.name} #{_i + 1}")
         _slugs.append(f"{_c.slug}-{_i + 1}")
-        _pools.append("super" if _c.super else "guardian")
+        # COWARD! cards are a pool of their own: who holds them is public (they are gained
+        # face up), so determinization may only swap them with each other
+        _pools.append("super" if _c.super else "coward" if _c.type == "coward" else "guardian")
         GKIND.append(_k)
 NG = len(_names)
 M0 = NG
