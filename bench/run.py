@@ -15,9 +15,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engine
+import guardians
 import parallel
 
-SUITES = {"engine": engine.main, "parallel": parallel.main}
+SUITES = {"engine": engine.main, "parallel": parallel.main, "guardians": guardians.main}
 
 
 def main() -> None:
