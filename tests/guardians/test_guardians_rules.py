@@ -130,14 +130,16 @@ def test_apprentice_uses_the_preconstructed_decks_and_four_rounds() -> None:
 
 # -- power up ---------------------------------------------------------------------------------
 def test_energy_is_a_threshold_never_spent() -> None:
+    req = {k.name: k.req for k in T.KINDS}
+    assert req["Shot"] == 0 and 0 < req["Ice Blast"] <= 2 < req["Breastplate"] <= 5
     s = started()
-    set_hand(s, 0, ["Ice Blast", "Cleave", "Breastplate"])
-    to_power(s, energy=1)
-    assert "play:cleave" not in ids(s) and "play:breastplate" not in ids(s)
-    play(s, 0, "play:ice-blast", "play:cleave")
+    set_hand(s, 0, ["Shot", "Ice Blast", "Breastplate"])
+    to_power(s, energy=0)
+    assert ids(s) == ["done", "play:shot"]
+    play(s, 0, "play:shot", "play:ice-blast")
     assert s.energy[0] == 5
     play(s, 0, "play:breastplate")
-    assert s.energy[0] == 5 and s.attack[0] == 9
+    assert s.energy[0] == 5 and s.attack[0] == 7
 
 
 def test_items_persist_and_give_their_benefit_each_round() -> None:

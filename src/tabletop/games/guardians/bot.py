@@ -1,17 +1,22 @@
 """The heuristic Guardians bot.
 
 It drafts toward the SUPER card its picks suit best (cards of the SUPER's class or family, the
-items that feed it) and toward quests its deck can complete; keeps the SUPER and the Secret
-Quest it is most likely to use; visits the location that helps most this round (the
-Playground when an Overrun threatens); plays every card it can, energy first when that unlocks
-more; spends its damage counters and battle effects where they take trophies; battles the
-location worth the most trophy points it can beat, or the boss in a boss round; fortifies the
-most useful vacant location; and trashes its weakest cards. It reads only what its seat may
-know: its own zones, the public board and the options it is offered.
+items that feed it) and toward the quests its deck alone decides (three skills of a class, two
+familiar pairs, a pair of weapons); keeps the SUPER and the Secret Quest most likely to score
+(alone: the chance this bot completes it, times its points); visits the location that lets
+this hand take the most this round (it estimates the attack the hand reaches, with Hill's
+attack or Candy Shop's energy; the Playground when an Overrun threatens); plays every card it
+can, energy first when that unlocks more; spends its damage counters and battle effects where
+they take trophies, and Mastering Slash only on junk or when the +3 takes more; battles the
+location worth the most trophy points it can beat (hunting its Slayer quest's family until the
+quest is done), or the boss in a boss round; takes a completed quest from the Red Boss's
+rewards; fortifies the most useful vacant location; and trashes its weakest cards. It reads
+only what its seat may know: its own zones, the public board and the options it is offered.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from tabletop.engine.decision import Option
@@ -19,6 +24,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.games.guardians import rules as R
 from tabletop.games.guardians import tables as T
+from tabletop.games.guardians.content import FAMILIES_OF_FAMILIARS
 from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, pz
 
 # Rough worth of each card in attack-equivalents (for drafting, discarding, trashing).
@@ -97,6 +103,9 @@ _VISIT = {
     "field": 1.0,
     "museum": 2.0,
 }
+# Rough extra attack a visit that changes the hand brings this round (Hill and Candy Shop are
+# worked out from the hand).
+_VISIT_ATTACK = {"school": 1.5, "zoo": 1.5, "home": 1.0, "garage": 2.0, "game-store": 1.5}
 _FORT = {
     "hill": 10.0,
     "candy-shop": 7.0,
@@ -110,6 +119,31 @@ _FORT = {
     "field": 1.0,
 }
 _REWARD = {"orc": 0.5, "robot": 2.5, "warlock": 2.0, "spider": 1.5, "zombie": 0.0}
+# Quests decided by the deck alone (checked exactly when choosing).
+_DECK_CHECKS = ("skill-class", "familiar-sets", "dual-weapon")
+# How often this bot completes each quest in a 1-player Guardian game once it keeps it
+# (measured over 1000 seeds); the Slayer quests come from the trophies of each family it takes
+# in a game while it hunts that family (a Poisson count of this mean).
+_SOLO_ODDS = {
+    "most-generics": 0.95,
+    "every-family": 0.9,
+    "second-wave": 0.1,
+    "trophy-family": 0.02,
+    "skill-class": 0.05,
+    "familiar-sets": 0.05,
+    "dual-weapon": 0.05,
+}
+_SOLO_HUNT = {"zombie": 3.2, "robot": 3.0, "spider": 2.6, "warlock": 2.6, "orc": 2.2}
+
+
+def _at_least(mean: float, k: int) -> float:
+    """P(X >= k) for a Poisson count X of this mean."""
+    term = math.exp(-mean)
+    below = 0.0
+    for i in range(k):
+        below += term
+        term *= mean / (i + 1)
+    return max(0.0, 1.0 - below)
 
 
 def _monster_value(m: int) -> float:
@@ -186,17 +220,46 @@ class GuardiansBot:
     def _draft(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         plan = self._plan(s, p)
         mine = [GKIND[c] for c in s.zones.cards[pz(p, T.COLLECT)]]
+        checks = {T.QUESTS[c - T.Q0].check for c in s.zones.cards[pz(p, T.QUEST)]}
 
         def score(k: int) -> float:
             spec = KINDS[k]
-            v = VALUE[k] + self._synergy(plan, k) + 0.6 * spec.energy - 0.5 * max(0, spec.req - 2)
+            v = VALUE[k] + self._synergy(plan, k) + 0.6 * spec.energy
             if KINDS[k].weapon and k in mine:
                 v += 2.0  # toward Dual Wielder
             if T.IS_ITEM[k] and mine.count(k) >= 1 and not KINDS[k].weapon:
                 v -= 1.0
+            v += self._quest_draft(checks, mine, k)
             return v + self.rng.random() * 0.1
 
         return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
+
+    @staticmethod
+    def _quest_draft(checks: set[str], mine: list[int], k: int) -> float:
+        """A draft bonus for cards that complete the quests decided by the deck: three
+        different skills of a class, two families with two different familiars each, two of
+        the same weapon."""
+        v = 0.0
+        group = T.GROUP[k]
+        if "skill-class" in checks and T.IS_SKILL[k] and k not in mine:
+            have = len({j for j in mine if T.IS_SKILL[j] and T.GROUP[j] == group})
+            if have < 3:
+                v += (1.0, 2.5, 4.0)[have]
+        if "familiar-sets" in checks and T.IS_FAMILIAR[k] and group and k not in mine:
+            have = len({j for j in mine if T.IS_FAMILIAR[j] and T.GROUP[j] == group})
+            sets = sum(
+                1
+                for g in FAMILIES_OF_FAMILIARS
+                if len({j for j in mine if T.IS_FAMILIAR[j] and T.GROUP[j] == g}) >= 2
+            )
+            if have < 2 and sets < 2:
+                v += (1.5, 3.5)[have]
+        if "dual-weapon" in checks and KINDS[k].weapon:
+            have = mine.count(k)
+            owned_pair = any(KINDS[j].weapon and mine.count(j) >= 2 for j in set(mine))
+            if not owned_pair:
+                v += (1.0, 3.0)[min(have, 1)]
+        return v
 
     def _keep_super(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         mine = [GKIND[c] for c in s.zones.cards[pz(p, T.COLLECT)]]
@@ -210,18 +273,25 @@ class GuardiansBot:
 
         def score(q: int) -> float:
             quest = T.QUESTS[q]
-            if s.quest_done(p, q) and quest.check in (
-                "skill-class",
-                "familiar-sets",
-                "dual-weapon",
-            ):
+            if s.quest_done(p, q) and quest.check in _DECK_CHECKS:
                 return 100.0 + quest.points
+            if n == 1:
+                # expected points: the chance a solo game completes the quest from here
+                odds = _SOLO_ODDS.get(quest.check, 0.0)
+                if quest.check == "most-family":
+                    have = sum(
+                        1
+                        for m in s.zones.cards[pz(p, T.TROPHY)]
+                        if T.monster(m).family == quest.family
+                    )
+                    odds = _at_least(_SOLO_HUNT[quest.family], max(0, quest.solo_min - have))
+                return odds * quest.points
             base = {
-                "most-generics": 9.0 if n == 1 else 2.0,
+                "most-generics": 2.0,
                 "every-family": 5.0,
                 "second-wave": 1.0,
                 "trophy-family": 1.0,
-                "most-family": 3.0 if n > 1 else 1.5,
+                "most-family": 3.0,
             }.get(quest.check, 0.5)
             return base + quest.points * 0.3
 
@@ -237,19 +307,104 @@ class GuardiansBot:
                 spiders += f == "spider"
         items = [c for c in s.zones.cards[pz(p, T.PERSIST)] if not s.is_super(c)]
         threat = (warlocks >= 2) + (spiders >= 2 and bool(items)) * 2
+        hand = [GKIND[c] for c in s.zones.cards[pz(p, T.HAND)]]
+        boss = bool(s.boss_colour)
+        wants = self._quest_wants(s, p)
+        # the attack this hand reaches with each kind of visit, and what that attack takes
+        reach = {
+            "": self._attack_estimate(s, p, hand, 0, 0),
+            "hill": self._attack_estimate(s, p, hand, 0, 5),
+            "candy-shop": self._attack_estimate(s, p, hand, 3, 0),
+        }
+        gains: dict[float, float] = {}
 
         def score(o: Option) -> float:
             eff = LOCS[T.OPT_LOC[o.action]].effect
-            v = _VISIT[eff]
+            att = reach.get(eff, reach[""]) + _VISIT_ATTACK.get(eff, 0.0)
+            if att not in gains:
+                # a boss round wants attack; another round, the best location within reach
+                gains[att] = att if boss else self._best_fight(s, wants, att)
+            v = gains[att] + 0.1 * _VISIT[eff]
             if eff == "playground":
-                v += 4.0 * threat
-            if eff == "candy-shop":
-                hand = s.kinds_in(pz(p, T.HAND))
-                if not any(KINDS[k].req > s.energy[p] for k in hand):
-                    v -= 3.0
+                v += 2.0 * threat
             return v
 
         return max(opts, key=score)
+
+    @staticmethod
+    def _best_fight(s: R.GuardiansState, wants: Callable[[int], float], att: float) -> float:
+        """The most a battle with attack `att` can take this round (trophy value)."""
+        z = s.zones.cards
+        best = 0.0
+        for i in range(T.NLOC):
+            mons = z[T.LOC0 + i]
+            if mons and s.combined(i) <= att:
+                best = max(best, sum(_monster_value(m) + wants(m) for m in mons))
+        return best
+
+    @staticmethod
+    def _attack_estimate(
+        s: R.GuardiansState, p: int, hand: list[int], energy: int, attack: int
+    ) -> float:
+        """The attack `p` would reach this round with `hand` and the visit's extra energy and
+        attack: persistent cards and trophy rewards, then the hand played greedily (energy
+        first while a card is locked), then the end-of-Power-Up bonuses, roughly."""
+        z = s.zones.cards
+        e = s.energy[p] + energy
+        a = s.attack[p] + attack
+        counters = 0
+        played: list[int] = []
+        for c in z[pz(p, T.PERSIST)]:
+            k = GKIND[c]
+            e += KINDS[k].energy
+            a += KINDS[k].attack
+            played.append(k)
+        for m in z[pz(p, T.TROPHY)]:
+            f = T.MON_FAMILY[m - M0]
+            e += f == "robot"
+            a += f == "warlock"
+        rest = [k for k in hand if k != T.COWARD]
+        while True:
+            playable = [k for k in rest if KINDS[k].req <= e]
+            if not playable:
+                break
+            locked = len(playable) < len(rest)
+            k = max(playable, key=lambda k: (KINDS[k].energy if locked else 0, VALUE[k]))
+            rest.remove(k)
+            spec = KINDS[k]
+            e += spec.energy
+            a += spec.attack
+            counters += spec.counters
+            played.append(k)
+        groups: dict[str, int] = {}
+        for k in played:
+            g = T.GROUP[k]
+            if g:
+                groups[g] = groups.get(g, 0) + 1
+        for k in played:
+            spec = KINDS[k]
+            fx = spec.end_fx
+            if fx == "rogue-1":
+                a += groups.get("rogue", 0)
+            elif fx == "rogue-3":
+                a += 3 * groups.get("rogue", 0)
+            elif fx == "axe":
+                a += 2 * groups.get("knight", 0)
+            elif fx == "dagger":
+                a += 2 * groups.get("rogue", 0)
+            elif fx == "bow":
+                counters += groups.get("archer", 0)
+            elif fx == "pixie":
+                a += 3 * len({j for j in played if T.IS_FAMILIAR[j]})
+            elif fx == "world-spirit":
+                a += sum(1 for j in played if not T.IS_ITEM[j])
+            elif fx == "elder-oak" and T.SAPLING in played:
+                a += e
+            if spec.effect == "dire-wolf" and T.WOLF_PUP in played:
+                a += 4
+            elif spec.effect == "ancient-hilt":
+                a += e
+        return float(a) + 0.8 * counters
 
     def _hand_power(self, s: R.GuardiansState, p: int, kinds: list[int]) -> float:
         """What a hand is worth this round: play greedily (energy first while something is
@@ -387,7 +542,7 @@ class GuardiansBot:
         if o is not None:
             return o
         o = ids.get("use:mastering-slash")
-        if o is not None:
+        if o is not None and self._slash_pays(s, p, boss):
             return o
         held = s.counters[p]
         z = s.zones.cards
@@ -442,15 +597,18 @@ class GuardiansBot:
         """A bonus per monster for the bot's trophy quests."""
         z = s.zones.cards
         quests = [T.QUESTS[c - T.Q0] for c in z[pz(p, T.QUEST)]]
-        have = {T.MON_FAMILY[m - M0] for m in z[pz(p, T.TROPHY)]}
+        fams = [T.MON_FAMILY[m - M0] for m in z[pz(p, T.TROPHY)]]
+        have = set(fams)
+        solo = s.num_players == 1
 
         def bonus(m: int) -> float:
             fam = T.MON_FAMILY[m - M0]
             v = 0.0
             for q in quests:
-                if (q.check == "most-family" and q.family == fam) or (
-                    q.check == "every-family" and fam not in have
-                ):
+                if q.check == "most-family" and q.family == fam:
+                    # alone, a Slayer quest is done at `solo_min` trophies of the family
+                    v += 0.5 if solo and fams.count(fam) >= q.solo_min else 3.0
+                elif q.check == "every-family" and fam not in have:
                     v += 3.0
                 elif q.check == "second-wave" and T.MWAVE[m - M0] == 1:
                     v += 1.5
@@ -492,6 +650,22 @@ class GuardiansBot:
             return v * 2 if s.remaining(m) <= amount else v * 0.3
 
         return max(opts, key=worth)
+
+    def _slash_pays(self, s: R.GuardiansState, p: int, boss: bool) -> bool:
+        """Mastering Slash trashes a card for +3 attack: worth it to thin out a junk card, or
+        when the extra attack takes a better location (or counts against the boss)."""
+        z = s.zones.cards
+        cards = z[pz(p, T.HAND)] + z[pz(p, T.DISCARD)]
+        worst = min((self._worth(s, p, GKIND[c]) for c in cards), default=99.0)
+        if worst <= 1.0:
+            return True
+        if worst > 3.0:
+            return False
+        if boss:
+            return True
+        wants = self._quest_wants(s, p)
+        att = float(s.attack_at(p, -1))
+        return self._best_fight(s, wants, att + 3) > self._best_fight(s, wants, att)
 
     def _mslash(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         cands = self._kinds(opts)
@@ -535,5 +709,10 @@ class GuardiansBot:
 
     def _boss_reward(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         if s.boss_colour == "red":
+            # the game ends with these rewards: take the quest already completed that is worth
+            # the most, if any
+            done = [(k, o) for k, o in self._kinds(opts) if s.quest_done(p, k)]
+            if done:
+                return max(done, key=lambda ko: T.QUESTS[ko[0]].points)[1]
             return self._keep_quest(s, p, opts)
         return max(self._kinds(opts), key=lambda ko: VALUE[ko[0]])[1]
