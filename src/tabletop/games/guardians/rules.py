@@ -1762,6 +1762,19 @@ class GuardiansState(State):
 
     def _answer(self, decision: Decision, player: int, option: Option) -> None:
         self._apply_step(player, option)
+        # The usual case: the player who answered is the only one with a step, and it is a
+        # decision with options; settling would find just that, so ask it at once.
+        work = self.work
+        w = work[player]
+        if w and w[-1][0] not in AUTO:
+            for q, other in enumerate(work):
+                if other and q != player:
+                    break
+            else:
+                opts = self._options(player, w[-1])
+                if opts:
+                    self._ask({player: opts})
+                    return
         self._advance()
 
     def _answers(self, decision: Decision, answers: dict[int, Option]) -> None:
