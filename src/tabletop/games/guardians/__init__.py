@@ -30,6 +30,7 @@ interpretation: docs/rules/guardians.md.
 
 from tabletop.engine.registry import GameSpec
 from tabletop.games.guardians.bot import GuardiansBot
+from tabletop.games.guardians.evaluate import evaluate
 from tabletop.games.guardians.rules import (
     ACTION_SPACE,
     MAX_PLAYERS,
@@ -50,8 +51,9 @@ SPEC = GameSpec(
     factory=new_state,
     action_space=ACTION_SPACE,
     heuristic=GuardiansBot,
+    evaluate=evaluate,
     summary="semi-cooperative deckbuilder with a draft, bosses and secret quests, 1-5 players",
     rules_doc="docs/rules/guardians.md",
 )
 
-__all__ = ["SPEC", "GuardiansBot", "GuardiansOptions", "GuardiansState"]
+__all__ = ["SPEC", "GuardiansBot", "GuardiansOptions", "GuardiansState", "evaluate"]
