@@ -546,15 +546,18 @@ class GuardiansBot:
             return o
         held = s.counters[p]
         z = s.zones.cards
+        if boss:
+            # counters the boss can do without may take trophies in the city; the rest go
+            # to the boss (fighting it converts every held counter)
+            held = max(0, min(held, self._boss_spare(s)))
         if held:
             kills = [
-                (
-                    _monster_value(z[T.LOC0 + i][j]) / max(1, s.remaining(z[T.LOC0 + i][j])),
-                    T.KILL[i][j],
-                )
+                (_monster_value(m) / max(1, s.remaining(m)), T.KILL[i][j])
                 for o in opts
                 if o.action in T.OPT_SLOT and o.id.startswith("kill:")
                 for i, j in (T.OPT_SLOT[o.action],)
+                for m in (z[T.LOC0 + i][j],)
+                if s.remaining(m) <= held
             ]
             ones = [
                 (_monster_value(z[T.LOC0 + i][j]), o)
@@ -592,6 +595,24 @@ class GuardiansBot:
 
             return max(fights, key=worth)
         return ids.get("no-fight", opts[-1])
+
+    @staticmethod
+    def _final_boss(s: R.GuardiansState) -> bool:
+        """Whether the boss fighting this round is the last one (its defeat decides whether
+        anyone wins)."""
+        return s.boss_colour == ("blue" if s.opts.apprentice else "red")
+
+    @staticmethod
+    def _boss_spare(s: R.GuardiansState) -> int:
+        """The attack the party brings to the boss beyond its attack level (negative: short
+        by that much) if everyone still to battle this round joins it with the attack and
+        damage counters on their mat, counting what those who battled already gave. Attack
+        levels and held counters are public."""
+        total = s.boss_dmg + sum(c for c in s.contrib if c >= 0)
+        for q in s.seq[s.cur :]:
+            if s.contrib[q] < 0:
+                total += s.attack_at(q, -1) + s.counters[q]
+        return total - s.boss_level()
 
     def _quest_wants(self, s: R.GuardiansState, p: int) -> Callable[[int], float]:
         """A bonus per monster for the bot's trophy quests."""
@@ -654,6 +675,8 @@ class GuardiansBot:
     def _slash_pays(self, s: R.GuardiansState, p: int, boss: bool) -> bool:
         """Mastering Slash trashes a card for +3 attack: worth it to thin out a junk card, or
         when the extra attack takes a better location (or counts against the boss)."""
+        if boss and self._final_boss(s) and self._boss_spare(s) < 0:
+            return True  # the game ends with this battle: no card is worth losing it for
         z = s.zones.cards
         cards = z[pz(p, T.HAND)] + z[pz(p, T.DISCARD)]
         worst = min((self._worth(s, p, GKIND[c]) for c in cards), default=99.0)
@@ -670,7 +693,12 @@ class GuardiansBot:
     def _mslash(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         cands = self._kinds(opts)
         worst = min(cands, key=lambda ko: self._worth(s, p, ko[0]), default=None)
-        if worst is not None and self._worth(s, p, worst[0]) <= 3.0:
+        if worst is None:
+            return T.DONE
+        if self._worth(s, p, worst[0]) <= 3.0:
+            return worst[1]
+        boss = bool(s.boss_colour and s.zones.cards[T.BOSS_FIGHT])
+        if boss and self._final_boss(s) and self._boss_spare(s) < 0:
             return worst[1]
         return T.DONE
 
