@@ -1,6 +1,7 @@
 """ISMCTS speed: iterations per second on 3-player Quests decisions, with the default settings
-(heuristic rollouts, depth 40) and with random rollouts, and the time 1,000 iterations take.
-Positions are real choices (more than one option) from heuristic self-play. Never asserts."""
+(heuristic rollouts of depth 20, opponents answered by the policy) and with a few variants, and
+the time 1,000 iterations take. Positions are real choices (more than one option) from heuristic
+self-play. Never asserts."""
 
 from __future__ import annotations
 
@@ -37,28 +38,29 @@ def positions(count: int) -> list[tuple[State, int]]:
     return out
 
 
-def speed(spec: str, cases: list[tuple[State, int]], seconds: float) -> tuple[float, int]:
-    """Iterations per second of `spec` over `cases`, searching for about `seconds` in all."""
-    per_case = max(seconds / len(cases), 0.01)
-    iterations = 0
+def speed(spec: str, cases: list[tuple[State, int]], iterations: int) -> tuple[float, int]:
+    """Iterations per second of `spec`, searching `iterations` at each of `cases`."""
+    done = 0
     elapsed = 0.0
     for i, (state, player) in enumerate(cases):
-        agent = make_agent(f"{spec},time={per_case}", GAME, i)
+        sep = "," if ":" in spec else ":"
+        agent = make_agent(f"{spec}{sep}iterations={iterations}", GAME, i)
         assert isinstance(agent, IsmctsAgent)
         agent.choose(state, player)
-        iterations += agent.last_iterations
+        done += agent.last_iterations
         elapsed += agent.last_seconds
-    return iterations / elapsed, iterations
+    return done / elapsed, done
 
 
 def main(quick: bool = False) -> None:
-    budget = 1.0 if quick else 4.0
+    iterations = 60 if quick else 250
     cases = positions(12)
     print(f"== ismcts: {GAME}, {PLAYERS} players, {len(cases)} positions from heuristic games")
-    for spec in ("ismcts:depth=40", "ismcts:depth=40,rollout=random", "ismcts:depth=20"):
-        rate, n = speed(spec, cases, budget)
+    specs = ("ismcts", "ismcts:depth=40", "ismcts:rollout=random", "ismcts:opponents=tree")
+    for spec in specs:
+        rate, n = speed(spec, cases, iterations)
         print(
-            f"{spec:>32}: {rate:>7,.0f} iterations/s "
+            f"{spec:>24}: {rate:>7,.0f} iterations/s "
             f"({1000 / rate:.2f} s per 1,000 iterations; {n} iterations)"
         )
 

@@ -21,7 +21,9 @@ the rollout policy is the model of the opponents. With `tree`, every player's de
 tree nodes chosen by UCB for that player's own reward (textbook multiplayer SO-ISMCTS, which
 lets opponents act on the determinized cards). Against two heuristic bots in 3-player Quests,
 at 300 iterations, `policy` won 17 of 24 games and `tree` 9 of 24: with a few hundred
-iterations the opponents' nodes stay close to random play, a poor model of anyone.
+iterations the opponents' nodes stay close to random play, a poor model of anyone. With the
+defaults (1,000 iterations) it won 33 of 45 games against two heuristic bots (73%, 95% Wilson
+interval 59-84%; par is 33%), searching about 1,400 iterations per second (`bench/ismcts.py`).
 
 Rewards: an ended game gives 1 to each winner split evenly on a shared win (1/k for k winners)
 and 0 to the others; a draw (no winner) gives 1/n to every seat. A cooperative game (the result
