@@ -1,6 +1,6 @@
 """Benchmarks (`make bench`): print kernel and simulator figures. Never asserts.
 
-python bench/run.py [--quick] [--only engine|parallel]
+python bench/run.py [--quick] [--only engine|parallel|guardians|ismcts]
 """
 
 from __future__ import annotations
@@ -16,9 +16,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engine
 import guardians
+import ismcts
 import parallel
 
-SUITES = {"engine": engine.main, "parallel": parallel.main, "guardians": guardians.main}
+SUITES = {
+    "engine": engine.main,
+    "parallel": parallel.main,
+    "guardians": guardians.main,
+    "ismcts": ismcts.main,
+}
 
 
 def main() -> None:

@@ -166,10 +166,21 @@ class Zones:
 
     def hidden_from(self, player: int | None) -> list[tuple[int, int]]:
         """(zone, position) of every card `player` cannot see."""
+        if player is None:
+            return [
+                (zi, pos)
+                for zi, zone in enumerate(self.cards)
+                for pos, c in enumerate(zone)
+                if not self.can_see(None, zi, c)
+            ]
+        bit = 1 << player
+        known = self.known
         out = []
-        for zi, zone in enumerate(self.cards):
+        for zi, (zone, sight) in enumerate(zip(self.cards, self.layout.sights, strict=True)):
+            if sight & bit:
+                continue  # the player sees this whole zone
             for pos, c in enumerate(zone):
-                if not self.can_see(player, zi, c):
+                if not known[c] & bit:
                     out.append((zi, pos))
         return out
 
