@@ -10,14 +10,22 @@ that `rules.py` implements; the sets below are those ids, so a typo is a load er
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-SOURCES = ("rulebook", "authored")
+from tabletop.engine.content import (
+    SOURCES,
+    ContentError,
+    need,
+    one_of,
+    optional,
+    slugify,
+    typed,
+)
+
 CARD_TYPES = ("generic", "skill", "item", "familiar", "coward")
 CLASSES = ("knight", "wizard", "archer", "rogue")
 FAMILIES_OF_FAMILIARS = ("bug", "plant", "wolf", "tiger")
@@ -96,14 +104,6 @@ QUEST_CHECKS = (
     "dual-weapon",
 )
 TRACK_SPACES = ("setup", "warm-up", "round", "blue-boss", "third-wave", "red-boss", "end")
-
-
-class ContentError(ValueError):
-    """A content file that does not match the schema."""
-
-
-def slugify(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,29 +206,6 @@ class Content:
 # -- field readers ------------------------------------------------------------------------------
 
 
-def _need(where: str, rec: dict[str, Any], key: str, typ: type) -> Any:
-    if key not in rec:
-        raise ContentError(f"{where}: missing field {key!r}")
-    return _typed(where, key, rec[key], typ)
-
-
-def _typed(where: str, key: str, val: Any, typ: type) -> Any:
-    if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
-        raise ContentError(f"{where}: field {key!r} must be {typ.__name__}, not {val!r}")
-    return val
-
-
-def _opt(where: str, rec: dict[str, Any], key: str, typ: type, default: Any) -> Any:
-    return _typed(where, key, rec[key], typ) if key in rec else default
-
-
-def _one_of(where: str, key: str, val: str, allowed: tuple[str, ...]) -> str:
-    if val not in allowed:
-        shown = ", ".join(repr(a) for a in allowed)
-        raise ContentError(f"{where}: field {key!r} is {val!r}; allowed: {shown}")
-    return val
-
-
 def _nonneg(where: str, key: str, val: int) -> int:
     if val < 0:
         raise ContentError(f"{where}: field {key!r} must not be negative, not {val}")
@@ -239,8 +216,8 @@ def _sources(where: str, rec: dict[str, Any]) -> str:
     """The record's `source`, after checking it and every `<field>_source` it carries."""
     for key, val in rec.items():
         if key == "source" or key.endswith("_source"):
-            _one_of(where, key, _typed(where, key, val, str), SOURCES)
-    return str(_need(where, rec, "source", str))
+            one_of(where, key, typed(where, key, val, str), SOURCES)
+    return str(need(where, rec, "source", str))
 
 
 def _known(where: str, rec: dict[str, Any], fields: set[str]) -> None:
@@ -276,22 +253,22 @@ _CARD_FIELDS = {
 def parse_cards(data: dict[str, Any], file: str = "cards.toml") -> tuple[GuardianCard, ...]:
     out = []
     for i, rec in enumerate(data.get("card", [])):
-        name = _need(f"{file}: card {i}", rec, "name", str)
+        name = need(f"{file}: card {i}", rec, "name", str)
         where = f"{file}: card {name!r}"
         _known(where, rec, _CARD_FIELDS)
-        typ = _one_of(where, "type", _need(where, rec, "type", str), CARD_TYPES)
-        group = _opt(where, rec, "group", str, "")
+        typ = one_of(where, "type", need(where, rec, "type", str), CARD_TYPES)
+        group = optional(where, rec, "group", str, "")
         if typ == "skill":
-            _one_of(where, "group", group, CLASSES)
+            one_of(where, "group", group, CLASSES)
         elif typ == "familiar" and group:
-            _one_of(where, "group", group, FAMILIES_OF_FAMILIARS)
+            one_of(where, "group", group, FAMILIES_OF_FAMILIARS)
         elif typ != "familiar" and group:
             raise ContentError(f"{where}: field 'group' is only for skills and familiars")
         ints = {
-            k: _nonneg(where, k, _opt(where, rec, k, int, 0))
+            k: _nonneg(where, k, optional(where, rec, k, int, 0))
             for k in ("energy", "attack", "draw", "counters", "req")
         }
-        copies = _need(where, rec, "copies", int)
+        copies = need(where, rec, "copies", int)
         if copies < 1:
             raise ContentError(f"{where}: field 'copies' must be at least 1, not {copies}")
         out.append(
@@ -299,20 +276,27 @@ def parse_cards(data: dict[str, Any], file: str = "cards.toml") -> tuple[Guardia
                 name=name,
                 slug=slugify(name),
                 type=typ,
-                super=_opt(where, rec, "super", bool, False),
+                super=optional(where, rec, "super", bool, False),
                 group=group,
                 copies=copies,
-                effect=_one_of(where, "effect", _opt(where, rec, "effect", str, ""), CARD_EFFECTS),
-                end_fx=_one_of(where, "end_fx", _opt(where, rec, "end_fx", str, ""), END_EFFECTS),
-                battle_fx=_one_of(
-                    where, "battle_fx", _opt(where, rec, "battle_fx", str, ""), BATTLE_EFFECTS
+                effect=one_of(
+                    where, "effect", optional(where, rec, "effect", str, ""), CARD_EFFECTS
                 ),
-                battle_bonus=_one_of(
-                    where, "battle_bonus", _opt(where, rec, "battle_bonus", str, ""), BATTLE_BONUSES
+                end_fx=one_of(
+                    where, "end_fx", optional(where, rec, "end_fx", str, ""), END_EFFECTS
                 ),
-                weapon=_opt(where, rec, "weapon", bool, False),
-                consumable=_opt(where, rec, "consumable", bool, False),
-                points=_opt(where, rec, "points", int, 0),
+                battle_fx=one_of(
+                    where, "battle_fx", optional(where, rec, "battle_fx", str, ""), BATTLE_EFFECTS
+                ),
+                battle_bonus=one_of(
+                    where,
+                    "battle_bonus",
+                    optional(where, rec, "battle_bonus", str, ""),
+                    BATTLE_BONUSES,
+                ),
+                weapon=optional(where, rec, "weapon", bool, False),
+                consumable=optional(where, rec, "consumable", bool, False),
+                points=optional(where, rec, "points", int, 0),
                 source=_sources(where, rec),
                 **ints,
             )
@@ -323,17 +307,17 @@ def parse_cards(data: dict[str, Any], file: str = "cards.toml") -> tuple[Guardia
 def parse_monsters(data: dict[str, Any], file: str = "monsters.toml") -> tuple[Monster, ...]:
     out = []
     for i, rec in enumerate(data.get("monster", [])):
-        name = _need(f"{file}: monster {i}", rec, "name", str)
+        name = need(f"{file}: monster {i}", rec, "name", str)
         where = f"{file}: monster {name!r}"
         _known(where, rec, {"name", "family", "tier", "attack", "points", "waves", "source"})
-        fam = _one_of(where, "family", _need(where, rec, "family", str), MONSTER_FAMILIES)
-        tier = _need(where, rec, "tier", int)
+        fam = one_of(where, "family", need(where, rec, "family", str), MONSTER_FAMILIES)
+        tier = need(where, rec, "tier", int)
         if tier not in (1, 2, 3):
             raise ContentError(f"{where}: field 'tier' must be 1, 2 or 3, not {tier}")
-        waves = _need(where, rec, "waves", list)
+        waves = need(where, rec, "waves", list)
         if len(waves) != 3 or not all(isinstance(w, int) and w >= 0 for w in waves):
             raise ContentError(f"{where}: field 'waves' must be three copy counts, not {waves!r}")
-        attack = _need(where, rec, "attack", int)
+        attack = need(where, rec, "attack", int)
         if attack < 1:
             raise ContentError(f"{where}: field 'attack' must be at least 1, not {attack}")
         out.append(
@@ -343,7 +327,7 @@ def parse_monsters(data: dict[str, Any], file: str = "monsters.toml") -> tuple[M
                 fam,
                 tier,
                 attack,
-                _nonneg(where, "points", _need(where, rec, "points", int)),
+                _nonneg(where, "points", need(where, rec, "points", int)),
                 (waves[0], waves[1], waves[2]),
                 _sources(where, rec),
             )
@@ -356,21 +340,21 @@ def parse_locations(data: dict[str, Any], file: str = "locations.toml") -> tuple
     fields = {"name", "number", "symbols", "base", "flipped_symbols", "effect", "colour"}
     fields |= {"row", "col", "source"}
     for i, rec in enumerate(data.get("location", [])):
-        name = _need(f"{file}: location {i}", rec, "name", str)
+        name = need(f"{file}: location {i}", rec, "name", str)
         where = f"{file}: location {name!r}"
         _known(where, rec, fields)
         out.append(
             Location(
                 name,
                 slugify(name),
-                _need(where, rec, "number", int),
-                _nonneg(where, "symbols", _need(where, rec, "symbols", int)),
-                _opt(where, rec, "base", bool, False),
-                _nonneg(where, "flipped_symbols", _opt(where, rec, "flipped_symbols", int, 0)),
-                _one_of(where, "effect", _need(where, rec, "effect", str), LOCATION_EFFECTS),
-                _one_of(where, "colour", _need(where, rec, "colour", str), COLOURS),
-                _nonneg(where, "row", _need(where, rec, "row", int)),
-                _nonneg(where, "col", _need(where, rec, "col", int)),
+                need(where, rec, "number", int),
+                _nonneg(where, "symbols", need(where, rec, "symbols", int)),
+                optional(where, rec, "base", bool, False),
+                _nonneg(where, "flipped_symbols", optional(where, rec, "flipped_symbols", int, 0)),
+                one_of(where, "effect", need(where, rec, "effect", str), LOCATION_EFFECTS),
+                one_of(where, "colour", need(where, rec, "colour", str), COLOURS),
+                _nonneg(where, "row", need(where, rec, "row", int)),
+                _nonneg(where, "col", need(where, rec, "col", int)),
                 _sources(where, rec),
             )
         )
@@ -387,20 +371,20 @@ def parse_locations(data: dict[str, Any], file: str = "locations.toml") -> tuple
 def parse_bosses(data: dict[str, Any], file: str = "bosses.toml") -> tuple[Boss, ...]:
     out = []
     for i, rec in enumerate(data.get("boss", [])):
-        name = _need(f"{file}: boss {i}", rec, "name", str)
+        name = need(f"{file}: boss {i}", rec, "name", str)
         where = f"{file}: boss {name!r}"
         _known(where, rec, {"name", "colour", "family", "per_player", "reveal", "source"})
-        per = _need(where, rec, "per_player", int)
+        per = need(where, rec, "per_player", int)
         if per < 1:
             raise ContentError(f"{where}: field 'per_player' must be at least 1, not {per}")
         out.append(
             Boss(
                 name,
                 slugify(name),
-                _one_of(where, "colour", _need(where, rec, "colour", str), BOSS_COLOURS),
-                _one_of(where, "family", _need(where, rec, "family", str), BOSS_FAMILIES),
+                one_of(where, "colour", need(where, rec, "colour", str), BOSS_COLOURS),
+                one_of(where, "family", need(where, rec, "family", str), BOSS_FAMILIES),
                 per,
-                _one_of(where, "reveal", _need(where, rec, "reveal", str), REVEALS),
+                one_of(where, "reveal", need(where, rec, "reveal", str), REVEALS),
                 _sources(where, rec),
             )
         )
@@ -411,13 +395,13 @@ def parse_quests(data: dict[str, Any], file: str = "quests.toml") -> tuple[Quest
     out = []
     fields = {"name", "check", "points", "family", "amount", "solo_min", "source"}
     for i, rec in enumerate(data.get("quest", [])):
-        name = _need(f"{file}: quest {i}", rec, "name", str)
+        name = need(f"{file}: quest {i}", rec, "name", str)
         where = f"{file}: quest {name!r}"
         _known(where, rec, fields)
-        check = _one_of(where, "check", _need(where, rec, "check", str), QUEST_CHECKS)
-        family = _opt(where, rec, "family", str, "")
+        check = one_of(where, "check", need(where, rec, "check", str), QUEST_CHECKS)
+        family = optional(where, rec, "family", str, "")
         if check == "most-family":
-            _one_of(where, "family", family, MONSTER_FAMILIES)
+            one_of(where, "family", family, MONSTER_FAMILIES)
             if "solo_min" not in rec:
                 raise ContentError(f"{where}: missing field 'solo_min'")
         if check == "most-generics" and "solo_min" not in rec:
@@ -427,10 +411,10 @@ def parse_quests(data: dict[str, Any], file: str = "quests.toml") -> tuple[Quest
                 name,
                 slugify(name),
                 check,
-                _nonneg(where, "points", _need(where, rec, "points", int)),
+                _nonneg(where, "points", need(where, rec, "points", int)),
                 family,
-                _nonneg(where, "amount", _opt(where, rec, "amount", int, 0)),
-                _nonneg(where, "solo_min", _opt(where, rec, "solo_min", int, 0)),
+                _nonneg(where, "amount", optional(where, rec, "amount", int, 0)),
+                _nonneg(where, "solo_min", optional(where, rec, "solo_min", int, 0)),
                 _sources(where, rec),
             )
         )
@@ -458,18 +442,18 @@ _NUMBER_KEYS = (
 def parse_game(
     data: dict[str, Any], card_names: set[str], file: str = "game.toml"
 ) -> tuple[dict[str, int], dict[str, tuple[str, ...]], tuple[Precon, ...]]:
-    nums = _need(file, data, "numbers", dict)
+    nums = need(file, data, "numbers", dict)
     where = f"{file}: [numbers]"
     _sources(where, nums)
-    numbers = {k: _nonneg(where, k, _need(where, nums, k, int)) for k in _NUMBER_KEYS}
-    tk = _need(file, data, "timekeeper", dict)
+    numbers = {k: _nonneg(where, k, need(where, nums, k, int)) for k in _NUMBER_KEYS}
+    tk = need(file, data, "timekeeper", dict)
     where = f"{file}: [timekeeper]"
     _sources(where, tk)
     tracks: dict[str, tuple[str, ...]] = {}
     for mode in ("guardian", "apprentice"):
-        track = _need(where, tk, mode, list)
+        track = need(where, tk, mode, list)
         for space in track:
-            _one_of(where, mode, _typed(where, mode, space, str), TRACK_SPACES)
+            one_of(where, mode, typed(where, mode, space, str), TRACK_SPACES)
         if track[:2] != ["setup", "warm-up"] or track[-1] != "end":
             raise ContentError(f"{where}: track {mode!r} must run setup, warm-up, ..., end")
         tracks[mode] = tuple(track)
@@ -478,12 +462,12 @@ def parse_game(
     precons = []
     for i, rec in enumerate(data.get("precon", [])):
         where = f"{file}: precon {i}"
-        colour = _one_of(where, "colour", _need(where, rec, "colour", str), PLAYER_COLOURS)
+        colour = one_of(where, "colour", need(where, rec, "colour", str), PLAYER_COLOURS)
         where = f"{file}: precon {colour!r}"
-        sup = _need(where, rec, "super", str)
-        cards = _need(where, rec, "cards", list)
+        sup = need(where, rec, "super", str)
+        cards = need(where, rec, "cards", list)
         for name in [sup, *cards]:
-            if _typed(where, "cards", name, str) not in card_names:
+            if typed(where, "cards", name, str) not in card_names:
                 raise ContentError(f"{where}: no Guardian card is named {name!r}")
         _sources(where, rec)
         precons.append(Precon(colour, sup, tuple(cards)))

@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from tabletop.engine.content import (
+    SOURCES,
+    ContentError,
+    need,
+    one_of,
+    slugify,
+)
 
 SUITS: tuple[str, ...] = (
     "knowledge",
@@ -44,15 +51,6 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "opponent-hand-size": ("amount",),
     "also": ("also",),
 }
-SOURCES = ("rulebook", "authored")
-
-
-class ContentError(ValueError):
-    """A content file that does not match the schema."""
-
-
-def slugify(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,28 +122,13 @@ class Content:
     artifacts: tuple[Artifact, ...]
 
 
-def _need(where: str, rec: dict[str, Any], key: str, typ: type) -> Any:
-    if key not in rec:
-        raise ContentError(f"{where}: missing field {key!r}")
-    val = rec[key]
-    if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
-        raise ContentError(f"{where}: field {key!r} must be {typ.__name__}, not {val!r}")
-    return val
-
-
-def _one_of(where: str, key: str, val: str, allowed: tuple[str, ...]) -> str:
-    if val not in allowed:
-        raise ContentError(f"{where}: field {key!r} is {val!r}; allowed: {', '.join(allowed)}")
-    return val
-
-
 def parse_actions(data: dict[str, Any], file: str = "actions.toml") -> tuple[ActionCard, ...]:
     cards = []
     for i, rec in enumerate(data.get("card", [])):
-        name = _need(f"{file}: card {i}", rec, "name", str)
+        name = need(f"{file}: card {i}", rec, "name", str)
         where = f"{file}: card {name!r}"
-        suit = _one_of(where, "suit", _need(where, rec, "suit", str), SUITS)
-        source = _one_of(where, "source", _need(where, rec, "source", str), SOURCES)
+        suit = one_of(where, "suit", need(where, rec, "suit", str), SUITS)
+        source = one_of(where, "source", need(where, rec, "source", str), SOURCES)
         cards.append(ActionCard(name, slugify(name), suit, source))
     return tuple(cards)
 
@@ -153,26 +136,26 @@ def parse_actions(data: dict[str, Any], file: str = "actions.toml") -> tuple[Act
 def parse_artifacts(data: dict[str, Any], file: str = "artifacts.toml") -> tuple[Artifact, ...]:
     arts = []
     for i, rec in enumerate(data.get("artifact", [])):
-        name = _need(f"{file}: artifact {i}", rec, "name", str)
+        name = need(f"{file}: artifact {i}", rec, "name", str)
         where = f"{file}: artifact {name!r}"
-        typ = _one_of(where, "type", _need(where, rec, "type", str), ARTIFACT_TYPES)
-        ability = _need(where, rec, "ability", str)
+        typ = one_of(where, "type", need(where, rec, "type", str), ARTIFACT_TYPES)
+        ability = need(where, rec, "ability", str)
         if ability not in ABILITIES:
             raise ContentError(
                 f"{where}: field 'ability' is {ability!r}; allowed: {', '.join(ABILITIES)}"
             )
-        source = _one_of(where, "source", _need(where, rec, "source", str), SOURCES)
+        source = one_of(where, "source", need(where, rec, "source", str), SOURCES)
         extra: dict[str, Any] = {}
         for key in ABILITIES[ability]:
             if key == "suits":
-                suits = _need(where, rec, key, list)
+                suits = need(where, rec, key, list)
                 if len(suits) != 2:
                     raise ContentError(f"{where}: field 'suits' must name two suits")
-                extra[key] = tuple(_one_of(where, key, s, SUITS) for s in suits)
+                extra[key] = tuple(one_of(where, key, s, SUITS) for s in suits)
             elif key == "amount":
-                extra[key] = _need(where, rec, key, int)
+                extra[key] = need(where, rec, key, int)
             else:
-                extra[key] = _one_of(where, key, _need(where, rec, key, str), ARTIFACT_TYPES)
+                extra[key] = one_of(where, key, need(where, rec, key, str), ARTIFACT_TYPES)
         action = rec.get("action", ability == "flip")
         if not isinstance(action, bool):
             raise ContentError(f"{where}: field 'action' must be true or false")
