@@ -69,7 +69,7 @@ def test_bad_input_is_refused_and_the_question_asked_again(tabletop: Run) -> Non
     out = flat(result.stdout)
     n = re.search(r"Choose 1-(\d+):", out)
     assert n is not None
-    allowed = f"type a number from 1 to {n.group(1)}, or help, log, board, save FILE, quit."
+    allowed = f"type a number from 1 to {n.group(1)}, or help, log, board, undo, save FILE, quit."
     assert f"'x' is not understood: {allowed}" in out
     assert f"There is no option 0: {allowed}" in out
     assert f"There is no option 99: {allowed}" in out

@@ -7,8 +7,12 @@ event is printed as it happens, with its rule id, in the words of whoever holds 
 
 Conversation with a person (plain lines from standard input, so it works piped and in tests):
 - a number 1..n chooses an option (an exact option id works too);
-- `help`, `log` (the whole log this seat may read), `board` (draw it again), `save FILE`
-  (an atomic game record, to `tabletop resume` later), `quit` (leave; exit status 0);
+- `help`, `log` (the whole log this seat may read), `board` (draw it again), `undo`,
+  `save FILE` (an atomic game record, to `tabletop resume` later), `quit` (leave; exit 0);
+- `undo` takes back this person's last answer when that is safe: nothing has happened since
+  but their own answers, and no die was rolled nor card drawn or dealt at random (so undoing
+  can reveal nothing and re-rolls nothing): say, choosing Foe and then, at the target
+  question, changing one's mind;
 - anything else is answered with what is allowed, and the question is asked again;
 - end of input quits cleanly, like `quit`.
 A decision with a single option for that person (say an Escape window while they hold no
@@ -37,7 +41,8 @@ from tabletop.agents import HUMAN, Agent, make_agent, parse_spec
 from tabletop.engine import registry
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
-from tabletop.engine.record import load, record_of, replay, save
+from tabletop.engine.record import Record, load, record_of, replay, save
+from tabletop.engine.registry import options_of
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 from tabletop.ui import renderer_for, score_label
@@ -49,6 +54,8 @@ Type the number of an option to choose it. Other commands:
   help        this text
   log         the whole game log as you may read it, with rule ids
   board       draw the board again
+  undo        take back your last answer, when nothing has happened since but your own
+              answers and nothing was left to chance
   save FILE   save the game to FILE (continue later with: tabletop resume FILE)
   quit        leave the game (save first if you want to continue it)"""
 
@@ -174,6 +181,8 @@ class Session:
         self.log_from = log_from
         self.cursor: dict[int | None, int] = {}
         self.saved: tuple[Path, int] | None = None
+        # Answers a person may take back: (seat, answers before it, RNG state before it).
+        self.undo_points: list[tuple[int, int, int]] = []
         self.render = renderer_for(state.game_id)
 
     # -- output and input ---------------------------------------------------------------------
@@ -244,11 +253,11 @@ class Session:
             self.say("Type the number of your choice; help lists the other commands.")
 
     def run(self) -> int:
-        state = self.state
         self.intro()
         try:
             self.stream()
-            while not state.is_over:
+            while not self.state.is_over:
+                state = self.state  # `undo` may put an earlier state in its place
                 seat = state.to_move()[0]
                 agent = self.agents[seat]
                 if agent is None:
@@ -300,16 +309,16 @@ class Session:
     def choose(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
         n = len(options)
         ids = {o.id: o for o in options}
-        allowed = f"a number from 1 to {n}, or help, log, board, save FILE, quit"
+        allowed = f"a number from 1 to {n}, or help, log, board, undo, save FILE, quit"
         while True:
             line = self.read(f"Choose 1-{n}: ").strip()
             command, _, arg = line.partition(" ")
             command = command.lower()
             if line.isdigit() and 1 <= int(line) <= n:
-                self.state.apply(seat, options[int(line) - 1].id)
+                self.answer(seat, options[int(line) - 1].id)
                 return
             if line in ids:
-                self.state.apply(seat, line)
+                self.answer(seat, line)
                 return
             if line.isdigit():
                 self.say(f"There is no option {line}: type {allowed}.", "red")
@@ -320,6 +329,9 @@ class Session:
                     self.console.print(_log_line(rule, text))
             elif command == "board":
                 self.show(seat, decision, options)
+            elif command == "undo":
+                if self.undo(seat):
+                    return
             elif command == "save":
                 self.save(arg.strip())
             elif command in ("quit", "exit"):
@@ -328,6 +340,46 @@ class Session:
                 self.say(f"Please type {allowed}.", "red")
             else:
                 self.say(f"{line!r} is not understood: type {allowed}.", "red")
+
+    def answer(self, seat: int, option_id: str) -> None:
+        """A person's chosen answer, remembered so that it may be taken back."""
+        state = self.state
+        self.undo_points.append((seat, state.steps, state.rng.state))
+        state.apply(seat, option_id)
+
+    def undo(self, seat: int) -> bool:
+        """Go back to before `seat`'s last answer if that is safe (see the module's doc)."""
+        state = self.state
+        history = state.history or []
+        while self.undo_points and self.undo_points[-1][1] >= state.steps:
+            self.undo_points.pop()  # points beyond a state already undone
+        point = next((p for p in reversed(self.undo_points) if p[0] == seat), None)
+        if (
+            point is None
+            or point[2] != state.rng.state
+            or any(p != seat for p, _ in history[point[1] :])
+        ):
+            self.say(
+                "Nothing to undo: only your own last answers can be taken back, and only "
+                "while nobody else has answered and nothing was left to chance since.",
+                "red",
+            )
+            return False
+        steps = point[1]
+        record = Record(
+            game=state.game_id,
+            version=state.version,
+            players=state.num_players,
+            seed=state.seed,
+            options=options_of(state),
+            answers=list(history),
+        )
+        self.state = replay(record, verify=False, upto=steps)
+        self.undo_points = [p for p in self.undo_points if p[1] < steps]
+        length = len(self.state.log or [])
+        self.cursor = {k: min(v, length) for k, v in self.cursor.items()}
+        self.say(f"Undone: back to before your answer ({len(history) - steps} taken back).")
+        return True
 
     def save(self, name: str) -> None:
         if not name:

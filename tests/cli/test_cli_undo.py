@@ -1,0 +1,71 @@
+"""`undo` at the terminal: a person takes back their own last answer when that is safe."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from tabletop.agents import make_agent
+from tabletop.engine import new_game
+from tabletop.engine.state import State
+from tabletop.ui.terminal import Session, make_seats
+
+TARGETED = ("play:danger", "play:foe", "play:location")
+
+
+def _at_a_targeted_play() -> State:
+    """A game stopped where P1 may play a card that asks for a target next."""
+    for seed in range(50):
+        state = new_game("quests", 3, seed=seed)
+        bots = [make_agent("heuristic", "quests", seed * 10 + s) for s in range(3)]
+        while not state.is_over:
+            d = state.pending
+            assert d is not None
+            seat = state.to_move()[0]
+            if seat == 0 and d.kind == "action" and set(d.option_ids(0)) & set(TARGETED):
+                return state
+            state.apply(seat, bots[seat].choose(state, seat))
+    raise AssertionError("no seed reached a targeted play")
+
+
+def _session(state: State, lines: str) -> tuple[Session, io.StringIO]:
+    agents, specs = make_seats("quests", 3, None, 1)
+    out = io.StringIO()
+    session = Session(state, agents, specs, Console(file=out, width=200), io.StringIO(lines))
+    return session, out
+
+
+def test_undo_takes_back_a_play_before_its_target_is_chosen() -> None:
+    state = _at_a_targeted_play()
+    before = state.fingerprint()
+    decision = state.pending
+    assert decision is not None
+    pick = next(i for i, o in enumerate(decision.options_for(0), 1) if o.id in TARGETED)
+    session, out = _session(state.clone(), f"{pick}\nundo\nquit\n")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Undone: back to before your answer (1 taken back)" in text
+    assert session.state.fingerprint() == before
+    # The target question was asked, then the action question again.
+    assert text.count("Choose 1-") == 3
+
+
+def test_undo_is_refused_once_someone_else_has_answered() -> None:
+    state = _at_a_targeted_play()
+    decision = state.pending
+    assert decision is not None
+    pass_index = decision.option_ids(0).index("pass") + 1
+    # Pass, let the bots play until P1 is asked again, then try to undo.
+    session, out = _session(state.clone(), f"{pass_index}\nundo\nquit\n")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Nothing to undo" in text
+    assert "Undone" not in text
+
+
+def test_undo_with_nothing_answered_says_so() -> None:
+    state = _at_a_targeted_play()
+    session, out = _session(state.clone(), "undo\nquit\n")
+    assert session.run() == 0
+    assert "Nothing to undo" in out.getvalue()
