@@ -24,15 +24,25 @@ def _play(state: State, agents: list[Any], max_steps: int | None = None) -> None
                 break
 
 
-def throughput(agent: str, seconds: float) -> dict[str, float]:
-    """Play whole games for about `seconds`; decisions/s and turns/s over them."""
+def throughput(
+    agent: str,
+    seconds: float,
+    *,
+    game: str = GAME,
+    players: int = PLAYERS,
+    setup: bool = False,
+) -> dict[str, float]:
+    """Play whole games for about `seconds`; decisions/s and turns/s over them. With `setup`,
+    the time to set up each game (a draft, say) counts too."""
     decisions = turns = games = 0
     elapsed = 0.0
     while elapsed < seconds:
-        seed = derive_seed(1, games)
-        state = new_game(GAME, PLAYERS, seed, log=False)
-        agents = [make_agent(agent, GAME, derive_seed(seed, s)) for s in range(PLAYERS)]
+        seed = derive_seed(1, players, games)
         start = time.perf_counter()
+        state = new_game(game, players, seed, log=False)
+        agents = [make_agent(agent, game, derive_seed(seed, s)) for s in range(players)]
+        if not setup:
+            start = time.perf_counter()
         _play(state, agents)
         elapsed += time.perf_counter() - start
         decisions += state.steps
