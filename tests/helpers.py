@@ -8,8 +8,12 @@ chosen dice, before the turn is (re)started. Tests then play forward by choosing
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from tabletop.agents import make_agent
@@ -545,3 +549,21 @@ def public_passers(state: State, start: int) -> set[int]:
         ):
             out.add(e.card)
     return out
+
+
+# -- the golden/perft regenerate script -----------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def regenerate_script() -> ModuleType:
+    """scripts/regenerate_golden.py as a module (it is a script, not part of the package)."""
+    name = "regenerate_golden"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "regenerate_golden.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

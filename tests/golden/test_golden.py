@@ -3,30 +3,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from helpers import regenerate_script
 from tabletop.engine import UnknownGameError, game_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 PERFT = ROOT / "tests" / "perft"
-
-
-def regenerate_script() -> ModuleType:
-    name = "regenerate_golden"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "regenerate_golden.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def first_difference(want: str, got: str) -> str:

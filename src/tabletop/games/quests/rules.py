@@ -421,27 +421,25 @@ class QuestsState(State):
             return
         self._ask()
 
-    def _start_action(self) -> None:
-        self.phase = "action"
+    def _from_leader(self, phase: str) -> None:
+        """Open a phase played round the table from the Leader."""
+        self.phase = phase
         self.sub = ""
         self.current = self.leader
         self.passes = 0
+
+    def _start_action(self) -> None:
+        self._from_leader("action")
         self.used = 0
         self.emit(PhaseStarted("quests.action.turns", "The Action phase begins", phase="action"))
         self._ask()
 
     def _start_meld(self) -> None:
-        self.phase = "meld"
-        self.sub = ""
-        self.current = self.leader
-        self.passes = 0
+        self._from_leader("meld")
         self._ask()
 
     def _start_end(self) -> None:
-        self.phase = "end"
-        self.sub = ""
-        self.current = self.leader
-        self.passes = 0
+        self._from_leader("end")
         self._continue_end()
 
     def _end_turn(self) -> None:
