@@ -19,6 +19,7 @@ from helpers import log_leaks, public_passers, view_leaks, visibility
 from tabletop.agents import make_agent
 from tabletop.engine import (
     Record,
+    SeatError,
     State,
     derive_seed,
     game_ids,
@@ -247,3 +248,22 @@ def test_the_log_check_reads_whole_card_names() -> None:
     state.log.append(Event("test.names", "P1 plays Catch Train (Escape)"))
     assert log_leaks(state, 0, start, {catch}) == []
     assert log_leaks(state, 0, start, {train}) != []
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_views_and_deals_accept_only_seats(game_id: str) -> None:
+    """`view(True)` is not seat 1's view, `determinize(99)` no deal: anything but a seat (or
+    None, for the spectator's view) is a typed error that says what is allowed."""
+    state = new_game(game_id, 2, 3)
+    before = state.fingerprint()
+    for bad in (True, False, -1, 2, 99, "0", 1.0, 10**5000):
+        with pytest.raises(SeatError, match="not a seat of this game: expected a seat number"):
+            state.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(SeatError, match="from 0 to 1"):
+            state.determinize(bad, Rng(1))  # type: ignore[arg-type]
+        with pytest.raises(SeatError):
+            state.log_for(bad)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match=r"expected a seat number from 0 to 1$"):
+        state.determinize(None, Rng(1))  # type: ignore[arg-type]
+    assert state.fingerprint() == before
+    assert state.view(None)["viewer"] is None and state.view(1)["viewer"] == 1

@@ -84,6 +84,28 @@ def test_a_random_steal_makes_bystanders_forget() -> None:
     no_leaks(s)
 
 
+def test_a_random_steal_makes_a_bystander_forget_cards_it_knew_even_if_not_the_stolen_one() -> None:
+    # P3 saw two of P2's cards (say, Fate cards P2 took); P1's Foe takes one of P2's three
+    # cards at random, the one P3 never saw. P3 must not be left "knowing" both cards it saw,
+    # which would tell it the stolen card was the third.
+    s = action_game(
+        3,
+        hands={0: ["Thugs with Guns"], 1: ["Canoe", "Judson", "Asp"], 2: []},
+        belows=[2],  # the third card of P2's hand: the Asp
+    )
+    s.zones.learn(2, [card("Canoe"), card("Judson")])
+    assert known(s, 2, 1) == ["Canoe", "Judson"]
+    choose(s, 0, "play:foe")
+    choose(s, 0, "target:1")
+    pass_window(s)
+    assert hand_names(s, 0) == ["Asp"]
+    assert known(s, 2, 1) == [] and known(s, 2, 0) == []
+    # and a search bot of P3's seat does not keep the two cards in P2's hand either
+    held = {tuple(sorted(hand_names(s.determinize(2, Rng(k)), 1))) for k in range(40)}
+    assert len(held) > 1
+    no_leaks(s)
+
+
 def test_a_random_discard_is_seen_by_all() -> None:
     s = action_game(
         3, hands={0: ["Museum"], 1: ["Canoe", "Judson", "Asp"], 2: ["Hippos"]}, belows=[0]

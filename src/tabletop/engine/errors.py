@@ -23,6 +23,10 @@ class UnknownAgentError(TabletopError):
     """An agent spec that names no known agent or carries bad settings."""
 
 
+class SeatError(TabletopError):
+    """A seat argument (to `view`, `determinize`, `log_for`) that names no seat of the game."""
+
+
 class AnswerError(TabletopError):
     """Base class of the errors raised by `State.apply`."""
 

@@ -19,6 +19,7 @@ from tabletop.engine.errors import (
     GameOverError,
     IllegalOptionError,
     MalformedAnswerError,
+    SeatError,
     WrongPlayerError,
 )
 from tabletop.engine.events import CardMoved, Event
@@ -158,6 +159,7 @@ class State(ABC):
     def determinize(self, player: int, rng: Rng) -> State:
         """A copy in which everything hidden from `player` is re-drawn consistently with what
         `player` knows, with fresh chance, and other players' unrevealed answers dropped."""
+        self._check_seat(player, spectator=False)
         new = self.clone()
         new.rng = Rng(rng.next64())
         new.zones.determinize(player, rng)
@@ -167,6 +169,7 @@ class State(ABC):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """JSON-ready picture of what `player` (None: a spectator) may know."""
+        self._check_seat(player)
         d = self._pending
         pending: dict[str, Any] | None = None
         if d is not None:
@@ -200,7 +203,26 @@ class State(ABC):
 
     def log_for(self, player: int | None) -> list[tuple[str, str]]:
         """The whole log as (rule id, text) as `player` may read it."""
+        self._check_seat(player)
         return [(e.rule, e.text_for(player)) for e in (self.log or [])]
+
+    def _check_seat(self, player: object, spectator: bool = True) -> None:
+        """Raise `SeatError` unless `player` is a seat number (or None, for a spectator)."""
+        if player is None and spectator:
+            return
+        # bool is an int but never a seat: view(True) must not show seat 1's hand
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            allowed = f"a seat number from 0 to {self.num_players - 1}"
+            if isinstance(player, int) and player.bit_length() > 64:
+                shown = "a number too large"  # (and too long to print)
+            else:
+                shown = repr(player)
+            if len(shown) > 40:
+                shown = shown[:40] + "..."
+            raise SeatError(
+                f"{shown} is not a seat of this game: expected {allowed}"
+                + (" or None for a spectator" if spectator else "")
+            )
 
     # -- kernel services for games -----------------------------------------------------------
     def emit(self, event: Event) -> None:

@@ -8,7 +8,9 @@ Knowledge: besides what a zone shows, a card may be *known* to some players (a l
 the next seven cards of a deck). `known[card]` is a bitmask of those players. Knowledge follows a
 card while it stays in sight of the player: after a move, a card is known to everyone who could
 see it before the move and can see it after (a card stolen from your hand is still known to
-you in the thief's hand); a shuffle clears it.
+you in the thief's hand); a shuffle clears it. A move that only some players witness (a card
+taken at random and face down) makes everyone else forget the moved card and the whole zone it
+left: knowing which cards a hand held no longer says which of them are still there.
 """
 
 from __future__ import annotations
@@ -110,8 +112,9 @@ class Zones:
         """Move `card` from zone `src` to zone `dst` (on top, or at `index`).
 
         `witnesses` is the mask of players who see *which* card moves when that is fewer than
-        everyone who knew it (a card taken at random from a hand): the others forget it, and
-        forget the cards left behind too, since they no longer know which one went.
+        everyone (a card taken at random from a hand, face down): every other player forgets
+        the moved card and every card left behind in `src`, whether or not they knew the moved
+        one, since they no longer know which card went (see DESIGN.md, Knowledge).
         Returns the mask of players who know the card after the move or saw it leave.
         """
         known = self.known
@@ -125,10 +128,11 @@ class Zones:
             cards[dst].insert(index, card)
         after = sights[dst]
         if witnesses != -1:
-            lost = before & ~witnesses
+            lost = self.layout.all_mask & ~witnesses
             if lost:
+                keep = ~lost
                 for c in cards[src]:
-                    known[c] &= ~lost
+                    known[c] &= keep
             before &= witnesses
         # A public destination makes knowledge moot; otherwise those who knew it keep it.
         known[card] = 0 if after == self.layout.all_mask else before | after
