@@ -426,3 +426,75 @@ def test_each_boss_reveal_effect(boss: str) -> None:
         assert all(s.immune(m) for loc in range(T.NLOC) for m in s.monsters_at(loc))
     else:
         assert s.fort == [-1, -1]
+
+
+# -- issue 7 rules slips ----------------------------------------------------------------------
+def test_borrow_never_copies_a_familiar_a_mystic_ball_made_super() -> None:
+    s = started(players=2)
+    set_hand(s, 1, ["Wolf Pup", "Tiger Cub", "Mystic Ball"])
+    to_power(s, players=(1,), energy=1)
+    play(s, 1, "play:wolf-pup", "play:tiger-cub", "play:mystic-ball", "attach:wolf-pup")
+    set_hand(s, 0, ["Borrow"])
+    to_power(s, players=(0,), energy=1)
+    play(s, 0, "play:borrow")
+    assert "borrow:tiger-cub" in ids(s)
+    assert "borrow:wolf-pup" not in ids(s)  # the only Wolf Pup in play is SUPER now
+    put(s, pz(1, T.PLAY), ["Wolf Pup"])  # a second, plain Wolf Pup may be borrowed
+    s._reask()
+    assert "borrow:wolf-pup" in ids(s)
+
+
+def test_an_entering_orc_cannot_damage_orcs_shielded_by_purify() -> None:
+    s = started()
+    clear_city(s)
+    a = put_monster(s, "Hill", "Orc Soldier")
+    b = put_monster(s, "Zoo", "Orc Grunt")
+    s.purify = True
+    pool = s.pool
+    s._enters(b)
+    assert s.dmg[a - T.M0] == 0 and s.dmg[b - T.M0] == 0 and s.pool == pool
+
+
+def _swings(zone: list[int]) -> int:
+    return sum(1 for c in zone if c < T.NG and GKIND[c] == T.SWING)
+
+
+def _trash_own_swings(s: R.GuardiansState, p: int) -> None:
+    for z in (T.HAND, T.DECK):
+        zone = s.zones.cards[pz(p, z)]
+        for c in [c for c in zone if GKIND[c] == T.SWING]:
+            zone.remove(c)
+            s.zones.cards[T.TRASH].append(c)
+
+
+def test_practice_swings_gained_come_from_the_box_never_the_trash() -> None:
+    s = started(players=3)
+    assert _swings(s.zones.cards[T.RESERVE]) == 25 - 3 * 5
+    _trash_own_swings(s, 0)  # P1's five Practice Swings lie in the trash
+    trash = _swings(s.zones.cards[T.TRASH])
+    assert trash == 5
+    clear_city(s)
+    put_monster(s, "Zoo", "Orc Grunt")
+    s.attack[0] = 10
+    to_battle(s, 0)
+    play(s, 0, "fight:zoo")
+    for q in (1, 2):
+        assert GKIND[s.zones.cards[pz(q, T.DECK)][-1]] == T.SWING
+    assert _swings(s.zones.cards[T.RESERVE]) == 25 - 3 * 5 - 2
+    assert _swings(s.zones.cards[T.TRASH]) == trash
+
+
+def test_with_the_box_out_of_practice_swings_a_final_act_gives_nothing() -> None:
+    s = started(players=5)  # all 25 are dealt
+    assert _swings(s.zones.cards[T.RESERVE]) == 0
+    _trash_own_swings(s, 0)
+    trash = list(s.zones.cards[T.TRASH])
+    decks = [list(s.zones.cards[pz(q, T.DECK)]) for q in range(5)]
+    clear_city(s)
+    put_monster(s, "Zoo", "Orc Grunt")
+    s.attack[0] = 10
+    to_battle(s, 0)
+    play(s, 0, "fight:zoo")
+    assert [s.zones.cards[pz(q, T.DECK)] for q in range(5)] == decks
+    assert s.zones.cards[T.TRASH] == trash
+    assert any("No Practice Swing is left in the box" in t for _, t in s.log_for(None))

@@ -110,6 +110,12 @@ def _city(view: dict[str, Any], console: Console) -> None:
             style="dim",
         )
     )
+    revealed = view.get("revealed") or []
+    if revealed:
+        console.print(
+            Text("Revealed from the supply (Spider reward): ", style="bold")
+            + Text("; ".join(card_text(c) for c in revealed))
+        )
 
 
 def _bosses(view: dict[str, Any], console: Console) -> None:

@@ -227,13 +227,15 @@ class GuardiansState(State):
         public: str,
         secret: str | None = None,
         p: int = -1,
+        witnesses: int = -1,
     ) -> None:
         """`State.move`, naming the card only to those who see it whenever it ends in a
         zone that is not public (so a spectator of a one-player game is not shown it).
         `{who}` in the texts names player `p` (seat `num_players` is the Ghost); texts are
-        only formatted when the log is on."""
+        only formatted when the log is on. `witnesses` (a mask) are the only players who see
+        which card moves (a face-down draft pick): the others forget it, log on or off."""
         if self.log is None:
-            self.zones.move(card, src, dst)
+            self.zones.move(card, src, dst, witnesses=witnesses)
             return
         if p >= 0:
             name = who(p) if p < self.num_players else "Ghost"
@@ -242,7 +244,7 @@ class GuardiansState(State):
                 secret = secret.replace("{who}", name)
         if secret is None and self.zones.layout.specs[dst].kind != PUBLIC:
             secret = public
-        self.move(card, src, dst, rule, public, secret)
+        self.move(card, src, dst, rule, public, secret, witnesses)
 
     def kinds_in(self, zone: int) -> list[int]:
         """Distinct Guardian card kinds in a zone, in kind order."""
@@ -584,16 +586,14 @@ class GuardiansState(State):
         return z.cards[T.SUPPLY][-1]
 
     def _gain_swing(self, p: int, rule: str) -> None:
-        """`p` gains a Practice Swing on top of the deck, from the unused ones, else from the
-        trash (guardians.interpret.swing-source)."""
-        z = self.zones
-        for src in (T.RESERVE, T.TRASH):
-            found = [c for c in z.cards[src] if GKIND[c] == T.SWING]
-            if found:
-                self._mv(found[0], src, _DECK[p], rule, "{who} puts {card} on top of the deck", p=p)
-                return
-        if self.log is not None:
-            self._say(rule, f"No Practice Swing is left for {who(p)}")
+        """`p` gains a Practice Swing on top of the deck from those left in the box (25 less
+        those dealt); with none left, `p` gains nothing (guardians.interpret.swing-source)."""
+        res = T.RESERVE
+        found = [c for c in self.zones.cards[res] if GKIND[c] == T.SWING]
+        if found:
+            self._mv(found[0], res, _DECK[p], rule, "{who} puts {card} on top of the deck", p=p)
+        elif self.log is not None:
+            self._say(rule, f"No Practice Swing is left in the box for {who(p)}")
 
     def _trash(self, c: int, src: int, rule: str, p: int) -> None:
         self._mv(c, src, T.TRASH, rule, "{who} trashes {card}", p=p)
@@ -635,17 +635,28 @@ class GuardiansState(State):
 
     def _enters(self, m: int) -> None:
         """A monster enters play face up. An Orc damages every Orc in the city, itself
-        included; it never places the counter that would defeat one
-        (guardians.monster.orc-bully, guardians.interpret.orc-bully-cap)."""
+        included, unless it is immune to damage counters (Purify-A1's round); it never places
+        the counter that would defeat one (guardians.monster.orc-bully,
+        guardians.interpret.orc-bully-cap)."""
         if MON_FAMILY[m - M0] != "orc":
             return
         for loc in range(T.NLOC):
             for o in self.monsters_at(loc):
-                if MON_FAMILY[o - M0] == "orc" and self.pool and self.remaining(o) > 1:
+                if (
+                    MON_FAMILY[o - M0] == "orc"
+                    and self.pool
+                    and self.remaining(o) > 1
+                    and not self.immune(o)
+                ):
                     self.dmg[o - M0] += 1
                     self.pool -= 1
         if self.log is not None:
-            self._say("guardians.monster.orc-bully", f"{T.NAMES[m]} damages every Orc in the city")
+            text = (
+                f"{T.NAMES[m]} cannot damage the shielded Orcs"
+                if self.purify
+                else f"{T.NAMES[m]} damages every Orc in the city"
+            )
+            self._say("guardians.monster.orc-bully", text)
 
     def _invade_all(self, rule: str) -> None:
         """Fill every visible monster symbol (guardians.battle.invade)."""
@@ -781,7 +792,7 @@ class GuardiansState(State):
                     self._mv(c, hand, _DISCARD[p], rule, "{who} discards {card}", p=p)
                 self._draw(p, k, rule)
         elif reveal == "kiara":
-            for p in range(n):
+            for p in self.order:  # in turn order, should the box run short
                 self._gain_swing(p, rule)
         elif reveal == "purify":
             self.purify = True
@@ -941,6 +952,7 @@ class GuardiansState(State):
                     T.GHOST_DECK,
                     "guardians.two-player.ghost",
                     "Ghost takes a card at random, unseen",
+                    witnesses=0,
                 )
             packs.append(gp)
         # pass every pack to the left (the next seat; in 2-player: A -> B -> Ghost -> A)
@@ -1334,8 +1346,9 @@ class GuardiansState(State):
                 self._gain_swing(q, "guardians.monster.orc-final-act")
 
     def _spider_reveal(self, p: int) -> None:
-        """Spider reward: the top two of the supply; gain one, trash the other."""
-        look = _LOOK[p]
+        """Spider reward: the top two of the supply, face up for everyone; gain one, trash
+        the other (guardians.monster.spider-reward)."""
+        shown = T.REVEALED
         for _ in range(2):
             c = self._supply_top()
             if c is None:
@@ -1343,12 +1356,12 @@ class GuardiansState(State):
             self._mv(
                 c,
                 T.SUPPLY,
-                look,
+                shown,
                 "guardians.monster.spider-reward",
                 "{who} reveals {card} from the supply",
                 p=p,
             )
-        if self.cards(look):
+        if self.cards(shown):
             self.work[p].append(("spider",))
 
     # -- boss --------------------------------------------------------------------------------------
@@ -1827,10 +1840,13 @@ class GuardiansState(State):
             ks = self.kinds_in(_HAND[p])
             return (T.DONE, *_pick(T.UNDER_O, ks)) if ks else ()
         if name == "borrow":
+            supers = set(self.attach.values())
             seen: set[int] = set()
             for q in range(self.num_players):
-                if q != p:
-                    seen.update(k for k in self.kinds_in(_PLAY[q]) if T.BORROWABLE[k])
+                if q != p:  # a card a Mystic Ball made SUPER is not borrowable
+                    seen.update(
+                        k for c in z[_PLAY[q]] if T.BORROWABLE[k := GKIND[c]] and c not in supers
+                    )
             if not seen:
                 return ()
             return (T.DONE, *_pick(T.BORROW_O, sorted(seen)))
@@ -1878,7 +1894,7 @@ class GuardiansState(State):
             opts += _pick(T.TRASH_O, self.kinds_in(_DISCARD[p]))
             return tuple(opts) if len(opts) > 1 else ()
         if name == "spider":
-            ks = self.kinds_in(_LOOK[p])
+            ks = self.kinds_in(T.REVEALED)
             return (T.DONE, *_pick(T.GAIN, ks)) if ks else ()
         if name == "shield":
             return (T.IGNORE_ACT, T.ACCEPT_ACT)
@@ -2053,6 +2069,7 @@ class GuardiansState(State):
                 "{who} drafts a card",
                 "{who} drafts {card}",
                 p=p,
+                witnesses=1 << p,  # a pick is face down: those who saw the pack do not see it
             )
         elif name == "keep-super":
             src = _SUPERS[p]
@@ -2226,7 +2243,7 @@ class GuardiansState(State):
                 self._trash(self.card_of_kind(src, k), src, "guardians.card.mastering-slash", p)
                 self.attack[p] += 3
         elif name == "spider":
-            look = _LOOK[p]
+            look = T.REVEALED
             if option is not T.DONE:
                 self._mv(
                     self.card_of_kind(look, k),

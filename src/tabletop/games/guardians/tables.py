@@ -135,9 +135,10 @@ def monster(card: int) -> Monster:
     BOSS_DONE,
     GHOST_PACK,
     GHOST_DECK,
-) = range(18)
+    REVEALED,
+) = range(19)
 WAVES = (WAVE1, WAVE2, WAVE3)
-LOC0 = 18  # face-up monsters at location i: LOC0 + i
+LOC0 = 19  # face-up monsters at location i: LOC0 + i
 FD0 = LOC0 + NLOC  # face-down monsters at location i: FD0 + i
 P0 = FD0 + NLOC
 (
@@ -201,6 +202,7 @@ def layout(n: int) -> Layout:
         ZoneSpec("bosses-done", PUBLIC),
         ZoneSpec("ghost-pack", HIDDEN),
         ZoneSpec("ghost-deck", HIDDEN),
+        ZoneSpec("revealed", PUBLIC),  # supply cards a Spider reward turns face up
     ]
     specs += [ZoneSpec(f"at-{loc.slug}", PUBLIC) for loc in LOCS]
     specs += [ZoneSpec(f"face-down-at-{loc.slug}", HIDDEN) for loc in LOCS]

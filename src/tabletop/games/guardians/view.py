@@ -2,10 +2,11 @@
 
 Public: the city (face-up monsters with their damage, how many face-down ones, forts and who
 stands where), the bosses once revealed, the boss displays once turned face up, trophies,
-discard piles, cards in play, energy, attack and damage counters. Private to the seat: its
-hand, the cards it is looking at, the cards under its Aimed Shot, its Secret Quests, its SUPER
-choice, its draft pack and drafted cards, its secret Museum monster. Hidden from everyone:
-deck order, the supply, face-down monsters and bosses, the waves.
+discard piles, cards in play, energy, attack and damage counters, the supply cards a Spider
+reward reveals. Private to the seat: its hand, the cards it is looking at, the cards under
+its Aimed Shot, its Secret Quests, its SUPER choice, its draft pack and drafted cards, its
+secret Museum monster. Hidden from everyone: deck order, the supply, face-down monsters and
+bosses, the waves.
 """
 
 from __future__ import annotations
@@ -182,6 +183,7 @@ def build_view(s: GuardiansState, viewer: int | None) -> dict[str, Any]:
         "retreat": [monster_info(s, m) for m in z[T.RETREAT]],
         "supply": len(z[T.SUPPLY]),
         "trash": [card_info(s, c) for c in z[T.TRASH]],
+        "revealed": [card_info(s, c) for c in z[T.REVEALED]],
         "counters_on_mat": s.pool,
         "seats": seats,
     }
