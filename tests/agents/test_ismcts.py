@@ -283,11 +283,16 @@ def test_never_peeks_at_who_holds_an_escape() -> None:
         if not _window_with_escape(s):
             return False
         me = s.to_move()[0]
-        return any(s.suit_count(q)[R.ESCAPE] for q in s.to_move() if q != me)
+        return any(hidden_escape(s, q) for q in s.to_move() if q != me)
+
+    def hidden_escape(s: R.QuestsState, q: int) -> bool:
+        """`q` holds an Escape card nobody else knows of."""
+        z = s.zones
+        return any(R.SUIT[c] == R.ESCAPE and not z.known[c] & ~(1 << q) for c in z.cards[s.hand(q)])
 
     s = find_state(ready)
     me = s.to_move()[0]
-    other = next(q for q in s.to_move() if q != me and s.suit_count(q)[R.ESCAPE])
+    other = next(q for q in s.to_move() if q != me and hidden_escape(s, q))
     t = _swap_hidden(s, me, other, lambda c: R.SUIT[c] == R.ESCAPE)
     assert s.pending.options_for(other) != t.pending.options_for(other)  # type: ignore[union-attr]
     assert s.view(me) == t.view(me)

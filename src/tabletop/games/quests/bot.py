@@ -2,12 +2,14 @@
 
 A meld needs one card of each suit, so a card is worth playing for its ability only when it is
 spare (a second card of its suit). The bot takes Fate cards of missing suits first, plays spare
-Puzzles, Foes and Dangers (at the opponent closest to winning), uses every artifact that can
-bring a card, answers with a spare Escape what hurts it, melds as soon as it can, and discards
-its most plentiful suit. It reads only what its seat may know.
-"""
+Puzzles, Foes and Dangers (at the opponent closest to winning, ties broken by its own RNG),
+uses every artifact that can bring a card, answers with a spare Escape what hurts it, melds as
+soon as it can, and discards its most plentiful suit. It reads only what its seat may know."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
@@ -55,6 +57,13 @@ class QuestsBot:
             return "hold" if "hold" in ids else opts[-1].id
         return opts[0].id
 
+    def _best(self, seats: list[int], key: Callable[[int], Any]) -> int:
+        """The seat with the highest `key`; ties fall to the bot's own RNG, never to seat order
+        (always the lowest seat made the seat after the strongest the favourite victim)."""
+        top = max(key(q) for q in seats)
+        tied = [q for q in seats if key(q) == top]
+        return tied[0] if len(tied) == 1 else tied[self.rng.below(len(tied))]
+
     @staticmethod
     def _spare(counts: list[int], suit: int) -> bool:
         return counts[suit] >= 2
@@ -77,13 +86,15 @@ class QuestsBot:
         suit = s.played[0]
         if suit == R.COMPANION:
             rivals = [q for q in targets if q != p]
-            return f"target:{max(rivals, key=lambda q: s.rolls[q])}" if rivals else f"target:{p}"
+            if not rivals:
+                return f"target:{p}"
+            return f"target:{self._best(rivals, lambda q: s.rolls[q])}"
         z = s.zones
 
         def threat(q: int) -> tuple[int, int]:
             return (s.victory_value(q), len(z.cards[s.hand(q)]))
 
-        return f"target:{max(targets, key=threat)}"
+        return f"target:{self._best(targets, threat)}"
 
     def _escape(self, s: R.QuestsState, p: int, counts: list[int]) -> str:
         assert s.played is not None
