@@ -262,23 +262,45 @@ def test_tied_players_roll_again_among_themselves() -> None:
         "P1 rolls 3 for Initiative",
         "P2 rolls 4 for Initiative",
     ]
-    # the modification window reopens among the tied players only: P3 is not asked
+    # the modification window reopens round the whole table: P3 is out of the running but may
+    # still re-roll a tied die (it holds a Companion; its Travel would raise no die in play)
     asked = []
     while s.phase == "initiative":
         asked.append(to_decide(s))
+        if to_decide(s) == 2:
+            assert option_ids(s) == ["pass", "play:companion"]
         answer(s, "pass")
-    assert asked == [0, 1]
+    assert asked == [0, 1, 2]
     assert s.leader == 1
 
 
-def test_tie_window_starts_at_the_next_tied_player_after_the_roller() -> None:
+def test_tie_window_starts_at_the_fate_roller() -> None:
     s = rigged(4, dice=[1, 5, 1, 1, 5, 2, 6], roller=1)
     for _ in range(4):
         answer(s, "pass")
     assert s.contenders == 0b1001
-    assert to_decide(s) == 3
+    assert to_decide(s) == 1  # the roller, out of the running, is asked first
+    assert option_ids(s) == ["pass"]
     pass_initiative(s)
     assert s.leader == 3
+
+
+def test_a_player_out_of_a_tie_may_re_roll_a_tied_die() -> None:
+    # P1 and P2 tie on 5 and re-roll 4 and 3; P3 (out of the running with a 2) has the P1 die
+    # re-rolled to a 1, so P2 leads
+    s = rigged(3, dice=[1, 5, 5, 2, 4, 3, 1], hands={2: ["Judson"]})
+    for _ in range(3):
+        answer(s, "pass")
+    assert s.contenders == 0b011 and s.rolls[:2] == [4, 3]
+    answer(s, "pass")  # P1
+    answer(s, "pass")  # P2
+    choose(s, 2, "Companion")
+    assert option_ids(s) == ["target:0", "target:1"]  # only the dice still in the running
+    choose(s, 2, "target:0")
+    pass_window(s)
+    assert events(s, "quests.initiative.companion") == ["P1 re-rolls: 1"]
+    pass_initiative(s)
+    assert s.leader == 1
 
 
 def test_companion_in_a_tie_targets_only_the_tied() -> None:

@@ -69,6 +69,8 @@ class QuestsBot:
         return counts[suit] >= 2
 
     def _initiative(self, s: R.QuestsState, p: int, counts: list[int], ids: dict[str, None]) -> str:
+        if not (s.contenders >> p) & 1:
+            return "pass"  # out of a tie: nothing to gain from re-rolling the tied dice
         rivals = [q for q in range(s.num_players) if q != p and (s.contenders >> q) & 1]
         best_rival = max(s.rolls[q] for q in rivals)
         mine = s.rolls[p]

@@ -386,10 +386,10 @@ class QuestsState(State):
                         value=v,
                     )
                 )
-        # Modifications go round from the Fate roller until every contender passes in a row.
+        # Modifications go round the whole table from the Fate roller until every player passes
+        # in a row: in a tie, those out of the running may still re-roll a tied die
+        # (quests.interpret.initiative-tie).
         self.current = self.roller
-        while not (self.contenders >> self.current) & 1:
-            self.current = self._next_player(self.current)
         self.passes = 0
         self.sub = ""
         self._ask()
@@ -500,7 +500,7 @@ class QuestsState(State):
         elif phase == "initiative":
             counts = self.suit_count(p)
             opts = [PASS]
-            if counts[TRAVEL]:
+            if counts[TRAVEL] and (self.contenders >> p) & 1:  # +1 only to a die still rolling
                 opts.append(PLAY[TRAVEL])
             if counts[COMPANION]:
                 opts.append(PLAY[COMPANION])
@@ -725,16 +725,13 @@ class QuestsState(State):
 
     def _pass_initiative(self) -> None:
         self.passes += 1
-        if self.passes >= bin(self.contenders).count("1"):
+        if self.passes >= self.num_players:
             self._initiative_done()
             return
         self._advance_initiative()
 
     def _advance_initiative(self) -> None:
-        q = self._next_player(self.current)
-        while not (self.contenders >> q) & 1:
-            q = self._next_player(q)
-        self.current = q
+        self.current = self._next_player(self.current)
         self._ask()
 
     def _play_card(self, p: int, suit: int, target: int | None) -> None:
