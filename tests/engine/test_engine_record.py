@@ -21,7 +21,7 @@ from tabletop.engine import (
     replay,
     save,
 )
-from tabletop.engine.record import FORMAT
+from tabletop.engine.record import FORMAT, MAX_RECORD_BYTES, clip, clip_message
 
 
 @pytest.fixture(scope="module")
@@ -294,3 +294,106 @@ def test_file_round_trip_keeps_the_format(
     data = json.loads(path.read_text())
     assert data["format"] == FORMAT
     assert data["answers"][0] == list(record.answers[0])
+
+
+# -- hostile files -------------------------------------------------------------------------
+
+
+def test_a_record_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"game": "qüests"}'.encode("latin-1"))
+    with pytest.raises(
+        RecordError, match=r"latin1\.json is not a game record: byte 11 is not UTF-8"
+    ):
+        load(path)
+
+
+def test_a_record_nested_100000_levels_deep_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match=r"deep\.json is not a game record: its JSON is nested"):
+        load(path)
+
+
+def test_a_number_longer_than_python_converts_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "long.json"
+    path.write_text('{"format": ' + "9" * 5000 + "}")
+    with pytest.raises(RecordError, match=r"long\.json is not a game record: it holds a number"):
+        load(path)
+
+
+def test_a_200_mb_record_is_refused_by_its_size(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as fh:
+        block = b" " * (1024 * 1024)
+        for _ in range(200):
+            fh.write(block)
+    try:
+        with pytest.raises(RecordError) as e:
+            load(path)
+    finally:
+        path.unlink()  # pytest keeps the last runs' folders: do not keep 200 MB in them
+    assert str(e.value) == (
+        f"{path} is too large (209,715,200 bytes): a game record is at most 16 MiB"
+    )
+    assert MAX_RECORD_BYTES == 16 * 1024 * 1024
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_stream_is_read_only_up_to_the_limit() -> None:
+    with pytest.raises(RecordError, match=r"/dev/zero is too large \(more than 16,777,216 bytes\)"):
+        load("/dev/zero")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("game", "x" * 100_000),
+        ("version", "v" * 100_000),
+        ("format", 10**4000),
+        ("options", {"length": "y" * 100_000}),
+        ("options", {"z" * 100_000: 1}),
+        ("answers", [[0, "z" * 100_000]]),
+        ("answers", [["z" * 100_000]]),
+        ("answers", [[10**4000, "pass"]]),
+        ("players", 10**4000),
+    ],
+)
+def test_messages_repeat_only_the_start_of_a_huge_value(
+    played: tuple[Any, Record, list[str]], tmp_path: Path, key: str, value: object
+) -> None:
+    _, record, _ = played
+    data = good_json(record)
+    data[key] = value
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as e:
+        replay(load(path))
+    message = str(e.value)
+    assert len(message) < 600, message
+    assert "characters)" in message and "…" in message
+
+
+def test_clip_keeps_short_values_and_cuts_long_ones() -> None:
+    assert clip("pass") == "pass"
+    assert clip("x" * 61) == "x" * 60 + "… (61 characters)"
+    message = "unknown game '" + "x" * 1000 + "'; the games are: guardians, quests"
+    assert clip_message(message) == (
+        "unknown game '" + "x" * 119 + "… (1,001 characters)'; the games are: guardians, quests"
+    )
+    assert clip_message("short message: kept") == "short message: kept"
+    spaced = clip_message("a " * 5000 + "allowed: b")
+    assert len(spaced) < 2100 and spaced.endswith("allowed: b")
+
+
+def test_save_removes_temporary_files_an_earlier_killed_save_left(
+    played: tuple[Any, Record, list[str]], tmp_path: Path
+) -> None:
+    _, record, _ = played
+    stale = [".game.json.k3_x9abc.tmp", ".game.json.00000000.tmp"]
+    others = [".game.json.notours.tmp", ".other.json.k3_x9abc.tmp", "game.json.k3_x9abc.tmp"]
+    for name in stale + others:
+        (tmp_path / name).write_text("{")
+    save(record, tmp_path / "game.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["game.json", *others])
+    assert load(tmp_path / "game.json") == record
