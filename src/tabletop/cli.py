@@ -2,7 +2,13 @@
 
 Each command checks its input, then hands over to the module that does the work: terminal
 play in `tabletop.ui.terminal`, simulation and reports in `tabletop.sim.commands`. Every
-`TabletopError` becomes a one-line message on stderr and exit status 2.
+`TabletopError` becomes a one-line message on stderr and exit status 2; a value the message
+repeats is cut short (`tabletop.engine.record.clip_message`), so a hostile argument or file
+never floods the terminal.
+
+Exit statuses: 0 done (a game played to its end, or left with `quit`); 1 `play`/`resume`
+whose standard input ended before the game was over; 2 bad input (arguments, records,
+settings, a simulated game past `--max-steps`); 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from rich.table import Table
 from tabletop.engine import registry
 from tabletop.engine.errors import OptionError, TabletopError
 from tabletop.engine.options import describe_options
+from tabletop.engine.record import clip_message
 
 app = typer.Typer(
     add_completion=False,
@@ -30,6 +37,14 @@ err = Console(stderr=True)
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="a game option as key=value (repeatable)"),
+]
+MaxStepsArg = Annotated[
+    int | None,
+    typer.Option(
+        "--max-steps",
+        help="answers a game may take (default 1,000,000); a game still going then stops the run",
+        show_default=False,
+    ),
 ]
 
 
@@ -46,7 +61,8 @@ def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
 def _fail(e: Exception) -> typer.Exit:
     # The message is text, not markup ("pip install tabletop[ray]" keeps its brackets), and
     # is never wrapped, so paths and ids stay whole for people and scripts.
-    err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, markup=True, soft_wrap=True)
+    message = escape(clip_message(str(e)))
+    err.print(f"[bold red]error:[/] {message}", highlight=False, markup=True, soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -146,6 +162,7 @@ def simulate(
     option: OptionArg = None,
     out: Annotated[Path | None, typer.Option(help="write one row per game and seat")] = None,
     json_: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    max_steps: MaxStepsArg = None,
 ) -> None:
     """Play many games between bots and summarise the results."""
     from tabletop.sim.commands import simulate_cmd
@@ -163,6 +180,7 @@ def simulate(
             options=parse_option_args(option),
             out=out,
             as_json=json_,
+            max_steps=max_steps,
         )
     except TabletopError as e:
         raise _fail(e) from None
@@ -184,6 +202,7 @@ def tournament(
     option: OptionArg = None,
     out: Annotated[Path | None, typer.Option(help="write one row per game and seat")] = None,
     json_: Annotated[bool, typer.Option("--json", help="print the standings as JSON")] = False,
+    max_steps: MaxStepsArg = None,
 ) -> None:
     """Agents play each other with seats rotated; win rates with 95% confidence intervals."""
     from tabletop.sim.commands import tournament_cmd
@@ -199,6 +218,7 @@ def tournament(
             options=parse_option_args(option),
             out=out,
             as_json=json_,
+            max_steps=max_steps,
         )
     except TabletopError as e:
         raise _fail(e) from None

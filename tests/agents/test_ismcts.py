@@ -86,6 +86,11 @@ def test_unknown_setting_names_the_allowed_ones() -> None:
         "time=-1",
         "time=inf",
         "opponents=all",
+        "iterations=1000001",
+        "iterations=1000000000000",
+        "time=3601",
+        "time=1e300",
+        "depth=1000001",
     ],
 )
 def test_bad_setting_values_are_refused(setting: str) -> None:
@@ -93,6 +98,22 @@ def test_bad_setting_values_are_refused(setting: str) -> None:
     with pytest.raises(UnknownAgentError) as e:
         make_agent(f"ismcts:{setting}", "quests", 0)
     assert key in str(e.value) and repr(value) in str(e.value)
+
+
+def test_bounds_are_named_and_a_huge_value_is_not_repeated_whole() -> None:
+    assert parse_settings({"iterations": "1000000", "depth": "1000000", "time": "3600"}) == (
+        Settings(iterations=1_000_000, depth=1_000_000, time=3600.0)
+    )
+    with pytest.raises(UnknownAgentError) as e:
+        make_agent("ismcts:iterations=" + "9" * 5000, "quests", 0)
+    assert str(e.value) == (
+        f"ismcts setting iterations='{'9' * 59}… (5,002 characters) is not valid: "
+        "it must be a whole number from 1 to 1,000,000"
+    )
+    with pytest.raises(UnknownAgentError, match="from 0 to 1,000,000"):
+        make_agent("ismcts:depth=10000000", "quests", 0)
+    with pytest.raises(UnknownAgentError, match="above 0 and at most 3600"):
+        make_agent("ismcts:time=86400", "quests", 0)
 
 
 def test_bad_rollout_names_the_choices() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -14,6 +15,7 @@ from typer.testing import CliRunner, Result
 
 from tabletop.cli import app
 from tabletop.sim import commands
+from tabletop.sim.runner import DEFAULT_MAX_STEPS
 
 SHORT = ["-o", "turn_limit=10"]
 AGENT_SEATS = ["--agent", "heuristic", "--agent", "random", "--agent", "heuristic"]
@@ -80,7 +82,10 @@ def test_players_alone_seats_random_agents() -> None:
         (["simulate", "quests", "--agents", "random,random", "-o", "colour=red"], "colour"),
         (["simulate", "quests", "--agents", "random,random", "-o", "turn_limit=x"], "turn_limit"),
         (["simulate", "quests", "--agents", "random,random", "--games", "0"], "at least 1"),
-        (["simulate", "quests", "--agents", "random,random", "--workers", "0"], "at least 1"),
+        (
+            ["simulate", "quests", "--agents", "random,random", "--workers", "0"],
+            "--workers must be from 1 to 256, not 0",
+        ),
         (["simulate", "quests", "--agents", "random,random", "--backend", "dask"], "backend"),
         (["simulate", "quests", "--agents", "a,b", "--agent", "random"], "not both"),
         (["simulate", "quests", "--agents", "random,heuristic:x=1"], "--agent SPEC"),
@@ -185,3 +190,70 @@ def test_report_of_a_missing_or_foreign_file_exits_2(tmp_path: Path) -> None:
     pq.write_table(pa.table({"x": [1, 2]}), other)
     foreign = tabletop(["report", str(other)])
     assert foreign.exit_code == 2 and "not a tabletop results file" in flat(foreign.stderr)
+
+
+# -- hostile arguments ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["simulate", "quests", "--players", "999999999999999999999999999999"],
+            "Quests of the Librarian takes 2 to 8 players, not 999999999999999999999999999999",
+        ),
+        (
+            ["simulate", "quests", "--players", "-5"],
+            "Quests of the Librarian takes 2 to 8 players, not -5",
+        ),
+        (
+            ["simulate", "quests", "--workers", "1000000000000"],
+            "--workers must be from 1 to 256, not 1000000000000",
+        ),
+        (
+            [
+                "simulate",
+                "quests",
+                "--agent",
+                "ismcts:iterations=1000000000000",
+                "--agent",
+                "random",
+            ],
+            "ismcts setting iterations='1000000000000' is not valid: "
+            "it must be a whole number from 1 to 1,000,000",
+        ),
+        (
+            ["simulate", "quests", "--max-steps", "0"],
+            "the step cap (--max-steps) must be a whole number of at least 1, not 0",
+        ),
+    ],
+)
+def test_hostile_arguments_are_one_line_errors(args: list[str], message: str) -> None:
+    result = tabletop(args)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {message}\n"
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_game_that_never_ends_stops_at_the_step_cap(tmp_path: Path, command: str) -> None:
+    out = tmp_path / "r.parquet"
+    result = tabletop(
+        [command, "quests", "--agents", "random,random,random", "--games", "3"],
+        ["-o", "turn_limit=0", "--max-steps", "300", "--out", str(out), "--workers", "2"],
+    )
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert re.fullmatch(
+        r"error: game \d of the run \(seed \d+\) did not end within 300 answers "
+        r"\(--max-steps 300\): with these options and agents it may never end; give the game "
+        r"a limit in its options \(see tabletop games\) or raise --max-steps",
+        lines[0],
+    ), lines[0]
+    assert result.stdout == "" and not out.exists()  # nothing written
+
+
+def test_the_step_cap_default_is_in_the_help() -> None:
+    assert DEFAULT_MAX_STEPS == 1_000_000
+    assert "(default 1,000,000)" in flat(tabletop(["simulate", "--help"]).stdout)

@@ -28,6 +28,8 @@ from tabletop.sim import (
     summarize,
     wilson,
 )
+from tabletop.sim.parallel import IN_FLIGHT, MAX_WORKERS, chunks
+from tabletop.sim.runner import DEFAULT_MAX_STEPS, StepLimitError
 from tabletop.sim.summary import by_game
 
 SHORT = {"turn_limit": 10}
@@ -295,3 +297,39 @@ def test_report_page_has_its_plots_and_the_lift_table(heuristic_rows: list[SeatR
     assert "class=few" in page  # items held by fewer than 3 seat-games are greyed out
     bare = report.build([dataclasses.replace(r, holdings=()) for r in heuristic_rows])
     assert "carry no holdings" in bare and bare.count("data:image/png") == 3
+
+
+def test_batches_are_made_as_they_are_handed_out() -> None:
+    batches = chunks(10**12, 4)
+    assert not isinstance(batches, list | tuple)
+    assert next(batches) == range(0, 64) and next(batches) == range(64, 128)
+    assert list(chunks(5, 1, 2)) == [range(0, 2), range(2, 4), range(4, 5)]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_trillion_game_run_starts_at_once_and_stops_on_ctrl_c(workers: int) -> None:
+    config = _random3(seed=2)
+    part = run(config, 10**12, workers=workers, chunk_size=1, progress=_interrupt_after(2))
+    assert part.interrupted and part.requested == 10**12
+    assert 2 <= part.finished <= 2 + IN_FLIGHT * workers
+    games = by_game(part.rows)
+    assert all(len(g) == 3 for g in games.values())
+    # Only the first batches were ever made: the games played are among the first few.
+    assert max(games) < 2 + 2 * IN_FLIGHT * workers
+
+
+def test_a_game_past_the_step_cap_is_an_error_naming_it() -> None:
+    config = make_config("quests", ["random"] * 3, options={"turn_limit": 0}, seed=1, max_steps=50)
+    with pytest.raises(
+        StepLimitError, match=r"game 0 of the run \(seed \d+\) did not end within 50"
+    ):
+        play_game(config, 0)
+    assert make_config("quests", ["random"] * 3).max_steps == DEFAULT_MAX_STEPS
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(SimulationError, match="--max-steps"):
+            make_config("quests", ["random"] * 3, max_steps=bad)  # type: ignore[arg-type]
+
+
+def test_worker_counts_are_bounded() -> None:
+    with pytest.raises(SimulationError, match=f"from 1 to {MAX_WORKERS}, not 100000"):
+        run(_random3(), 3, workers=100_000)

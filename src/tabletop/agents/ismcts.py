@@ -43,13 +43,20 @@ The agent never reads hidden information: it reads the real state only for its o
 everything else comes from determinizations. The answer is the most visited option (ties: the
 best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 
-- `iterations` (default 1000): iterations per decision.
-- `time` (seconds, optional): search until this much time has passed instead; with `time`
-  set, `iterations` caps the search only when given too. Timed search is not reproducible.
+- `iterations` (default 1000, at most 1,000,000): iterations per decision.
+- `time` (seconds, optional, at most 3600): search until this much time has passed instead;
+  with `time` set, `iterations` caps the search only when given too. Timed search is not
+  reproducible.
 - `c` (default 0.7): the UCB exploration constant.
 - `rollout` (default heuristic): `heuristic` or `random`.
-- `depth` (default 20): answers a rollout plays before the position is scored.
+- `depth` (default 20, at most 1,000,000): answers a rollout plays before the position is
+  scored.
 - `opponents` (default policy): `policy` or `tree`, see above.
+
+The upper bounds keep one decision finite and a mistyped setting from hanging a run: a million
+iterations is some twelve minutes a decision at the measured speed, an hour of search a
+decision is beyond any game played here, and a million answers is the simulator's own step
+cap for a whole game.
 """
 
 from __future__ import annotations
@@ -68,14 +75,19 @@ from tabletop.engine.state import Result, State
 
 ROLLOUTS = ("heuristic", "random")
 OPPONENTS = ("tree", "policy")
+MAX_ITERATIONS = 1_000_000
+MAX_TIME = 3600.0  # seconds
+MAX_DEPTH = 1_000_000
 _KEYS = {
-    "iterations": "a whole number of at least 1",
-    "time": "a number of seconds above 0",
+    "iterations": f"a whole number from 1 to {MAX_ITERATIONS:,}",
+    "time": f"a number of seconds above 0 and at most {MAX_TIME:g}",
     "c": "a number of at least 0",
     "rollout": " or ".join(ROLLOUTS),
-    "depth": "a whole number of at least 0",
+    "depth": f"a whole number from 0 to {MAX_DEPTH:,}",
     "opponents": " or ".join(OPPONENTS),
 }
+# The most characters of a bad value an error message repeats.
+_CLIP = 60
 
 
 @dataclass(frozen=True)
@@ -104,22 +116,27 @@ def parse_settings(settings: dict[str, str]) -> Settings:
             )
 
     def bad(key: str) -> UnknownAgentError:
+        value = repr(settings[key])
+        if len(value) > _CLIP:
+            value = f"{value[:_CLIP]}… ({len(value):,} characters)"
         return UnknownAgentError(
-            f"ismcts setting {key}={settings[key]!r} is not valid: it must be {_KEYS[key]}"
+            f"ismcts setting {key}={value} is not valid: it must be {_KEYS[key]}"
         )
 
-    def number(key: str, kind: Callable[[str], Any], low: float, strict: bool) -> Any:
+    def number(
+        key: str, kind: Callable[[str], Any], low: float, strict: bool, high: float = math.inf
+    ) -> Any:
         try:
             value = kind(settings[key])
         except ValueError:
             raise bad(key) from None
-        if not math.isfinite(value) or value < low or (strict and value == low):
+        if not math.isfinite(value) or value < low or (strict and value == low) or value > high:
             raise bad(key)
         return value
 
-    budget = number("time", float, 0.0, True) if "time" in settings else None
+    budget = number("time", float, 0.0, True, MAX_TIME) if "time" in settings else None
     if "iterations" in settings:
-        iterations: int | None = number("iterations", int, 1, False)
+        iterations: int | None = number("iterations", int, 1, False, MAX_ITERATIONS)
     else:
         iterations = None if budget is not None else Settings.iterations
     rollout = settings.get("rollout", Settings.rollout)
@@ -133,7 +150,7 @@ def parse_settings(settings: dict[str, str]) -> Settings:
         time=budget,
         c=number("c", float, 0.0, False) if "c" in settings else Settings.c,
         rollout=rollout,
-        depth=number("depth", int, 0, False) if "depth" in settings else Settings.depth,
+        depth=number("depth", int, 0, False, MAX_DEPTH) if "depth" in settings else Settings.depth,
         opponents=opponents,
     )
 

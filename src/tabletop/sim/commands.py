@@ -1,7 +1,8 @@
 """The `simulate`, `tournament` and `report` commands (called by `tabletop.cli`).
 
 Input is checked before any game is played; bad input raises a `TabletopError` subclass that
-the CLI turns into a message and exit status 2. A run interrupted by Ctrl-C still prints the
+the CLI turns into a message and exit status 2, and so does a game that reaches the run's step
+cap (`--max-steps`); then nothing is written. A run interrupted by Ctrl-C still prints the
 summary of the games that finished (and writes them with --out), says how many finished and
 returns 130.
 """
@@ -28,8 +29,15 @@ from rich.table import Table
 
 from tabletop.engine import registry
 from tabletop.engine.errors import UnknownAgentError
+from tabletop.engine.record import clip
 from tabletop.sim import parallel, results
-from tabletop.sim.runner import SimConfig, SimulationError, make_config
+from tabletop.sim.runner import (
+    DEFAULT_MAX_STEPS,
+    SimConfig,
+    SimulationError,
+    check_players,
+    make_config,
+)
 from tabletop.sim.summary import standings, summarize
 
 INTERRUPTED = 130
@@ -55,15 +63,19 @@ def seat_specs(
                     "as --agent SPEC, once per seat"
                 )
         return names
-    n = registry.get(game).min_players if players is None else players
-    return ["random"] * n
+    if players is None:
+        return ["random"] * registry.get(game).min_players
+    check_players(game, players)  # before a list of `players` seats is built
+    return ["random"] * players
 
 
 def _check_run(games: int, workers: int, backend: str, out: Path | None) -> None:
     if games < 1:
         raise SimulationError(f"--games must be at least 1, not {games}")
-    if workers < 1:
-        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    if not 1 <= workers <= parallel.MAX_WORKERS:
+        raise SimulationError(
+            f"--workers must be from 1 to {parallel.MAX_WORKERS}, not {clip(str(workers))}"
+        )
     if backend not in parallel.BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}; the backends are: process, ray")
     if backend == "ray":
@@ -80,6 +92,10 @@ def _check_folder(out: Path) -> None:
         raise SimulationError(f"cannot write {out}: there is no folder {folder}")
     if out.is_dir():
         raise SimulationError(f"cannot write {out}: it is a folder")
+
+
+def _steps(max_steps: int | None) -> int:
+    return DEFAULT_MAX_STEPS if max_steps is None else max_steps
 
 
 @contextmanager
@@ -120,6 +136,7 @@ def _meta(command: str, config: SimConfig, run: parallel.RunResult) -> dict[str,
         "players": config.players,
         "agents": list(config.agents),
         "rotate": config.rotate,
+        "max_steps": config.max_steps,
         "workers": run.workers,
         "backend": run.backend,
         "interrupted": run.interrupted,
@@ -165,10 +182,13 @@ def simulate_cmd(
     options: dict[str, str],
     out: Path | None,
     as_json: bool,
+    max_steps: int | None = None,
 ) -> int:
     specs = seat_specs(game, agents, agent, players)
     _check_run(games, workers, backend, out)
-    config = make_config(game, specs, players=players, options=options, seed=seed)
+    config = make_config(
+        game, specs, players=players, options=options, seed=seed, max_steps=_steps(max_steps)
+    )
     run = _execute(config, games, workers, backend, f"{game}: simulating")
     summary, code = _finish("simulate", config, run, out)
     if as_json:
@@ -189,12 +209,15 @@ def tournament_cmd(
     options: dict[str, str],
     out: Path | None,
     as_json: bool,
+    max_steps: int | None = None,
 ) -> int:
     if agents is None and not agent:
         raise UnknownAgentError("name the agents: --agents a,b,c or --agent SPEC per agent")
     specs = seat_specs(game, agents, agent, None)
     _check_run(games, workers, "process", out)
-    config = make_config(game, specs, options=options, seed=seed, rotate=True)
+    config = make_config(
+        game, specs, options=options, seed=seed, rotate=True, max_steps=_steps(max_steps)
+    )
     run = _execute(config, games, workers, "process", f"{game}: tournament")
     summary, code = _finish("tournament", config, run, out)
     summary["agents"] = list(config.agents)

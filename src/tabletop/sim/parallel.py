@@ -3,7 +3,9 @@
 Every backend plays the same games with the same seeds (see `runner`), so the rows of a run
 depend only on its config, never on the backend or the number of workers. Workers are
 long-lived: each receives the config once and then batches of consecutive game indices, and
-sends back the rows of a whole batch; the rows are put back in game order here.
+sends back the rows of a whole batch; the rows are put back in game order here. Batches are
+made as they are handed out, at most `IN_FLIGHT` per worker ahead, so a run of a trillion
+games starts at once and holds only the rows of the games that finished.
 
 Ctrl-C (KeyboardInterrupt) during a run stops it cleanly: pool workers ignore SIGINT and
 finish the game in hand, batches not started are cancelled, and the run returns the games
@@ -12,23 +14,30 @@ that finished, with `interrupted` set.
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
 import signal
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing.synchronize import Event as EventType
 from typing import Any
 
+from tabletop.engine.record import clip
 from tabletop.sim.runner import SeatRow, SimConfig, SimulationError, play_game
 
 BACKENDS = ("process", "ray")
 # Upper bound on games per batch: small enough for a smooth progress bar and to lose little
 # work on Ctrl-C with Ray, large enough that sending a batch costs nothing next to its games.
 MAX_CHUNK = 64
+# Batches submitted per worker ahead of the results: enough to keep every worker busy.
+IN_FLIGHT = 2
+# The most worker processes (or Ray tasks at once) a run may ask for: beyond any one
+# machine's cores, and far below a number of processes that would exhaust it.
+MAX_WORKERS = 256
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -50,11 +59,15 @@ class RunResult:
         return len(self.rows) // self.config.players if self.config.players else 0
 
 
-def chunks(games: int, workers: int, chunk_size: int | None = None) -> list[range]:
-    """Consecutive batches of game indices: about eight per worker, at most MAX_CHUNK games."""
-    if chunk_size is None:
-        chunk_size = max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
-    return [range(lo, min(games, lo + chunk_size)) for lo in range(0, games, chunk_size)]
+def chunk_size_for(games: int, workers: int) -> int:
+    """Games per batch: about eight batches per worker, at most MAX_CHUNK games."""
+    return max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
+
+
+def chunks(games: int, workers: int, chunk_size: int | None = None) -> Iterator[range]:
+    """Consecutive batches of game indices (see `chunk_size_for`), made one at a time."""
+    size = chunk_size_for(games, workers) if chunk_size is None else chunk_size
+    return (range(lo, min(games, lo + size)) for lo in range(0, games, size))
 
 
 def run(
@@ -71,15 +84,18 @@ def run(
     (Ctrl-C, or raised by `progress`) ends the run with the games finished so far."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"the number of games must be at least 1, not {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1, not {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise SimulationError(
+            f"the number of workers must be from 1 to {MAX_WORKERS}, not {clip(repr(workers))}"
+        )
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}; the backends are: process, ray")
     if chunk_size is not None and chunk_size < 1:
         raise SimulationError(f"the chunk size must be at least 1, not {chunk_size!r}")
     ray = import_ray() if backend == "ray" else None
-    batches = chunks(games, workers, chunk_size)
-    workers = min(workers, len(batches))
+    size = chunk_size_for(games, workers) if chunk_size is None else chunk_size
+    batches = chunks(games, workers, size)
+    workers = min(workers, math.ceil(games / size))
     done: dict[int, list[SeatRow]] = {}
     start = time.perf_counter()
     if ray is not None:
@@ -149,7 +165,7 @@ def _context() -> Any:
 
 def _run_pool(
     config: SimConfig,
-    batches: list[range],
+    batches: Iterator[range],
     workers: int,
     done: dict[int, list[SeatRow]],
     progress: Progress | None,
@@ -159,12 +175,18 @@ def _run_pool(
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(config, stop)
     )
-    futures: list[Future[list[tuple[int, list[SeatRow]]]]] = []
+    futures: set[Future[list[tuple[int, list[SeatRow]]]]] = set()
     interrupted = False
     try:
-        futures = [pool.submit(_worker_batch, b.start, b.stop) for b in batches]
-        for fut in as_completed(futures):
-            _collect(fut.result(), done, progress)
+        for b in itertools.islice(batches, IN_FLIGHT * workers):
+            futures.add(pool.submit(_worker_batch, b.start, b.stop))
+        while futures:
+            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                _collect(fut.result(), done, progress)
+                futures.discard(fut)  # only once collected: Ctrl-C collects what is left
+                for b in itertools.islice(batches, 1):
+                    futures.add(pool.submit(_worker_batch, b.start, b.stop))
     except KeyboardInterrupt:
         interrupted = True
         stop.set()
@@ -215,7 +237,7 @@ def _ray_batch(config: SimConfig, lo: int, hi: int) -> list[tuple[int, list[Seat
 def _run_ray(
     ray: Any,
     config: SimConfig,
-    batches: list[range],
+    batches: Iterator[range],
     workers: int,
     done: dict[int, list[SeatRow]],
     progress: Progress | None,
@@ -234,11 +256,15 @@ def _run_ray(
     try:
         task = ray.remote(_ray_batch)
         ref = ray.put(config)
-        pending = [task.remote(ref, b.start, b.stop) for b in batches]
+        pending = [
+            task.remote(ref, b.start, b.stop)
+            for b in itertools.islice(batches, IN_FLIGHT * workers)
+        ]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for r in ready:
                 _collect(ray.get(r), done, progress)
+                pending += [task.remote(ref, b.start, b.stop) for b in itertools.islice(batches, 1)]
     except KeyboardInterrupt:
         # Keep the batches that are ready; cancel the rest.
         if pending:

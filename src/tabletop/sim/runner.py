@@ -3,6 +3,11 @@
 Everything here is a pure function of the run's settings and a game index: game `i` of a run
 is played with seed `derive_seed(master_seed, i)` and the agent in seat `s` is seeded with
 `derive_seed(game_seed, s)`, so a run gives the same rows whichever process plays which game.
+
+A game that has not ended after `max_steps` answers (`DEFAULT_MAX_STEPS` unless the run says
+otherwise) stops the run with a `StepLimitError`: a game whose options and agents let it go on
+for ever (Quests with `turn_limit=0` between random bots) is a clear error, not a run that
+never ends.
 """
 
 from __future__ import annotations
@@ -17,14 +22,23 @@ from tabletop.agents import check_spec, make_agent
 from tabletop.engine import registry
 from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
 from tabletop.engine.options import options_dict, parse_options
+from tabletop.engine.record import clip
 from tabletop.engine.rng import derive_seed
 
 # Separates seat specs in the `agents` column; specs themselves may contain commas.
 AGENTS_SEPARATOR = " | "
+# Answers a simulated game may take before the run gives up on it: about 40 times the longest
+# game measured with default options (8-player Quests between random bots, 23,000 answers),
+# reached in seconds by a game that never ends.
+DEFAULT_MAX_STEPS = 1_000_000
 
 
 class SimulationError(TabletopError):
     """Bad simulation settings (number of games, workers, backend) or a missing extra."""
+
+
+class StepLimitError(SimulationError):
+    """A simulated game did not end within the run's `max_steps` answers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +75,7 @@ class SimConfig:
     options: Mapping[str, Any]
     seed: int = 0
     rotate: bool = False
+    max_steps: int = DEFAULT_MAX_STEPS  # answers a game may take before the run stops
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The agent spec of each seat in game `index`."""
@@ -84,31 +99,44 @@ def make_config(
     options: Mapping[str, object] | None = None,
     seed: int = 0,
     rotate: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> SimConfig:
     """Check everything up front (game, player count, options, every agent spec) and return
     a config whose options are complete and typed, so workers never meet bad input."""
-    spec = registry.get(game)
     if not agents:
         raise UnknownAgentError("give at least one agent")
     n = len(agents) if players is None else players
-    if (
-        isinstance(n, bool)
-        or not isinstance(n, int)
-        or not spec.min_players <= n <= spec.max_players
-    ):
-        raise PlayerCountError(
-            f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {n!r}"
-        )
+    check_players(game, n)
     if len(agents) != n:
         raise UnknownAgentError(
             f"{len(agents)} agent(s) given for {n} players: give one agent per seat"
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SimulationError(f"the seed must be an integer, not {seed!r}")
+        raise SimulationError(f"the seed must be an integer, not {clip(repr(seed))}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise SimulationError(
+            f"the step cap (--max-steps) must be a whole number of at least 1, "
+            f"not {clip(repr(max_steps))}"
+        )
+    spec = registry.get(game)
     opts = options_dict(parse_options(game, spec.options_type, options))
     for agent in agents:
         check_spec(agent, game)
-    return SimConfig(game, n, tuple(a.strip() for a in agents), opts, seed, rotate)
+    return SimConfig(game, n, tuple(a.strip() for a in agents), opts, seed, rotate, max_steps)
+
+
+def check_players(game: str, players: object) -> None:
+    """Raise `PlayerCountError` unless `players` is a number of players `game` supports."""
+    spec = registry.get(game)
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not spec.min_players <= players <= spec.max_players
+    ):
+        raise PlayerCountError(
+            f"{spec.title} takes {spec.min_players} to {spec.max_players} players, "
+            f"not {clip(repr(players))}"
+        )
 
 
 def play_game(config: SimConfig, index: int) -> list[SeatRow]:
@@ -119,8 +147,16 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
     start = time.perf_counter()
     state = registry.new_game(config.game, config.players, gseed, config.options, log=False)
     agents = [make_agent(s, config.game, derive_seed(gseed, seat)) for seat, s in enumerate(specs)]
+    cap = config.max_steps
     try:
         while not state.is_over:
+            if state.steps >= cap:
+                raise StepLimitError(
+                    f"game {index} of the run (seed {gseed}) did not end within {cap:,} "
+                    f"answers (--max-steps {cap}): with these options and agents it may never "
+                    "end; give the game a limit in its options (see tabletop games) or "
+                    "raise --max-steps"
+                )
             for p in state.to_move():
                 state.apply(p, agents[p].choose(state, p))
                 if state.is_over:
