@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 
+from rich.console import Console
 from typer.testing import Result
 
 from tabletop.engine import new_game
 from tabletop.games.quests.content import load
+from tabletop.ui.terminal import CLEAR_ALL, Session, make_seats
 
 Run = Callable[..., Result]
 SEED = 4
@@ -88,3 +91,37 @@ def test_each_person_answers_an_escape_window_after_a_hand_off(tabletop: Run) ->
     assert window is not None
     assert "Your only option is Pass: press Enter" in out
     assert "Game over" in out
+
+
+def hotseat_transcript(terminal: bool) -> str:
+    """What a 2-person hot-seat game writes to a terminal (or to a pipe) as it is played."""
+    state = new_game("quests", 2, seed=SEED, options={"turn_limit": 2})
+    agents, specs = make_seats("quests", 2, "human,human", SEED)
+    out = io.StringIO()
+    console = Console(file=out, width=200, force_terminal=terminal, color_system=None)
+    session = Session(state, agents, specs, console, io.StringIO("1\n" * 2000))
+    assert session.run() == 0 and state.is_over
+    return out.getvalue()
+
+
+def test_a_hand_off_on_a_terminal_clears_the_screen_and_the_scrollback() -> None:
+    out = hotseat_transcript(terminal=True)
+    assert CLEAR_ALL == "\x1b[H\x1b[2J\x1b[3J"  # E3 (3J) clears the scrollback
+    handoffs = re.findall(r"Pass the screen to P\d and press Enter", out)
+    assert len(handoffs) >= 3
+    # Every hand-off: clear (the previous hand goes), a rule, the question, clear again (so
+    # the question does not stay above the next person's screen either).
+    clear = re.escape(CLEAR_ALL)
+    framed = re.findall(rf"{clear}─+\nPass the screen to P\d and press Enter 1\n{clear}", out)
+    assert len(framed) == len(handoffs)
+    assert out.count(CLEAR_ALL) == 2 * len(handoffs)
+    # P2's cards appear only after the first hand-off to P2 has cleared the screen.
+    hand_off_to_p2 = out.index("Pass the screen to P2")
+    first_p2_card = min(out.index(name) for name in opening_hand(1) if name in out)
+    assert hand_off_to_p2 < first_p2_card
+
+
+def test_piped_output_gets_no_control_codes() -> None:
+    out = hotseat_transcript(terminal=False)
+    assert out.count("Pass the screen to") >= 3
+    assert "\x1b" not in out

@@ -47,12 +47,16 @@ def test_bots_moves_appear_in_the_log_between_the_persons_questions(tabletop: Ru
     assert re.search(r"P[23] (takes|plays) .*\(quests\.", between)
 
 
-def test_end_of_input_quits_cleanly(tabletop: Run) -> None:
+def test_end_of_input_before_the_game_is_over_exits_1_with_an_error(tabletop: Run) -> None:
     result = tabletop(["play", "quests", "--seed", "3", *SHORT], "1\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "End of input: leaving the game." in result.stdout
     assert "The game was not saved." in result.stdout
     assert "Result" not in result.stdout
+    assert result.stderr == (
+        "error: standard input ended before the game was over (waiting for P1); "
+        "the game was not saved\n"
+    )
 
 
 def test_quit_exits_zero_without_asking_anything(tabletop: Run) -> None:

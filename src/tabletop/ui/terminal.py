@@ -13,15 +13,22 @@ Conversation with a person (plain lines from standard input, so it works piped a
   but their own answers, and no die was rolled nor card drawn or dealt at random (so undoing
   can reveal nothing and re-rolls nothing): say, choosing Foe and then, at the target
   question, changing one's mind;
-- anything else is answered with what is allowed, and the question is asked again;
-- end of input quits cleanly, like `quit`.
+- anything else is answered with what is allowed, and the question is asked again (the
+  answer repeated at most `record.CLIP` characters long); a line of more than `MAX_LINE`
+  characters is no person's answer and ends the session as the end of input does;
+- end of input before the game is over leaves the game, says whether it was saved, prints
+  a one-line error on standard error and exits with status 1 (`INPUT_ENDED`), so a script
+  whose answers ran out is not taken for a finished game; `quit` leaves with status 0.
 A decision with a single option for that person (say an Escape window while they hold no
 Escape card) is answered for them with a one-line note, so nobody is asked a meaningless
 question.
 
 Hot-seat: with several humans, before one person's private information is shown the screen is
 cleared and the next person is asked to take it ("Pass the screen to P2 and press Enter"),
-then sees what happened since their last turn. Simultaneous decisions (Escape windows) ask
+then sees what happened since their last turn. On a terminal the clearing also empties the
+scrollback (`CLEAR_ALL`, as `clear` does), so nobody can scroll up to the previous hand. Output
+that is not a terminal (a pipe, a file) gets no control codes at all: a transcript stays plain
+text, and it holds every seat's screens anyway. Simultaneous decisions (Escape windows) ask
 each human in turn with the same hand-off; there, a person with a single option still gets
 the hand-off and confirms with Enter, because skipping them would tell everyone at the screen
 that they hold no Escape card.
@@ -29,6 +36,7 @@ that they hold no Escape card.
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -41,13 +49,21 @@ from tabletop.agents import HUMAN, Agent, make_agent, parse_spec
 from tabletop.engine import registry
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
-from tabletop.engine.record import Record, load, record_of, replay, save
+from tabletop.engine.record import Record, clip, clip_message, load, record_of, replay, save
 from tabletop.engine.registry import options_of
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 from tabletop.ui import renderer_for, score_label
 
 RECAP = 30  # most log lines shown when a person takes the screen or a game resumes
+# The longest line read as an answer. A terminal's line editor takes at most 4,096
+# characters, so a longer line comes from a file or a program, not from a person typing.
+MAX_LINE = 10_000
+# Exit status when standard input ends (or is unreadable) before the game is over.
+INPUT_ENDED = 1
+# Cursor home, clear the screen, then clear the scrollback (xterm's E3, as `clear` sends):
+# in this order, so a terminal that keeps a cleared screen in its scrollback loses it too.
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 
 HELP = """\
 Type the number of an option to choose it. Other commands:
@@ -153,7 +169,25 @@ def _log_line(rule: str, text: str) -> Text:
 
 
 class Quit(Exception):
-    """The person left (quit, or the end of standard input)."""
+    """The person left (quit), or standard input ended: then `error` says why the game could
+    not go on, and the session exits with `INPUT_ENDED`."""
+
+    def __init__(self, note: str = "", error: str | None = None) -> None:
+        super().__init__(note)
+        self.error = error
+
+
+def _option_number(line: str, n: int) -> int | None:
+    """The option `line` chooses when it is a number from 1 to `n` in ASCII digits, else
+    None. Never converts more digits than `n` has (a 5,000-digit line is no option), and
+    refuses digits `int` would take but nobody types as a choice (`²`)."""
+    if not (line.isascii() and line.isdigit()):
+        return None
+    digits = line.lstrip("0")
+    if not digits or len(digits) > len(str(n)):
+        return None
+    number = int(digits)
+    return number if number <= n else None
 
 
 # -- a session -------------------------------------------------------------------------------
@@ -167,11 +201,13 @@ class Session:
         stdin: TextIO,
         *,
         log_from: int = 0,
+        errors: Console | None = None,
     ) -> None:
         self.state = state
         self.agents = agents
         self.specs = specs
         self.console = console
+        self.errors = errors if errors is not None else Console(stderr=True, highlight=False)
         self.stdin = stdin
         self.echo = not _isatty(stdin)  # piped answers are echoed so transcripts read well
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
@@ -190,17 +226,41 @@ class Session:
         self.console.print(Text(text, style=style))
 
     def read(self, prompt: str) -> str:
-        """One line from standard input; raises `Quit` at its end."""
+        """One line from standard input, of at most `MAX_LINE` characters; raises `Quit` at
+        its end or at a longer line."""
         self.console.print(Text(prompt, style="bold"), end="")
         self.console.file.flush()
-        line = self.stdin.readline()
+        line = self.stdin.readline(MAX_LINE + 1)
         if not line:
             self.console.print()
-            raise Quit("End of input: leaving the game.")
+            raise Quit(
+                "End of input: leaving the game.",
+                error="standard input ended before the game was over",
+            )
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            self.console.print()
+            raise Quit(
+                f"A line of more than {MAX_LINE:,} characters: leaving the game.",
+                error=(
+                    f"a line of standard input is longer than {MAX_LINE:,} characters; "
+                    "an answer is a number or a short command, one per line"
+                ),
+            )
         line = line.rstrip("\r\n")
         if self.echo:
-            self.console.print(Text(line))
+            self.console.print(Text(clip(line)))
         return line
+
+    def clear_screen(self) -> None:
+        """Clear the screen and the scrollback on a terminal; write nothing elsewhere."""
+        console = self.console
+        if not console.is_terminal or console.is_dumb_terminal:
+            return
+        if console.legacy_windows:  # no escape codes there; rich clears through its API
+            console.clear()
+            return
+        console.file.write(CLEAR_ALL)
+        console.file.flush()
 
     def stream(self) -> None:
         """Print the log events the screen's holder has not seen yet."""
@@ -223,10 +283,10 @@ class Session:
         if self.holder == seat:
             return
         if self.hotseat:
-            self.console.clear()
+            self.clear_screen()
             self.console.rule()
             self.read(f"Pass the screen to {who(seat)} and press Enter ")
-            self.console.clear()
+            self.clear_screen()
         self.holder = seat
         log = self.state.log or []
         start = self.cursor.get(seat, self.log_from)
@@ -269,7 +329,10 @@ class Session:
             if str(q):
                 self.say(str(q))
             self.farewell()
-            return 0
+            if q.error is None:
+                return 0
+            self.complain(f"{q.error} (waiting for {self.waiting()}); {self.saved_note()}")
+            return INPUT_ENDED
         if self.hotseat:
             self.console.rule()
         print_result(state, self.specs, self.console)
@@ -314,14 +377,15 @@ class Session:
             line = self.read(f"Choose 1-{n}: ").strip()
             command, _, arg = line.partition(" ")
             command = command.lower()
-            if line.isdigit() and 1 <= int(line) <= n:
-                self.answer(seat, options[int(line) - 1].id)
+            number = _option_number(line, n)
+            if number is not None:
+                self.answer(seat, options[number - 1].id)
                 return
             if line in ids:
                 self.answer(seat, line)
                 return
-            if line.isdigit():
-                self.say(f"There is no option {line}: type {allowed}.", "red")
+            if line.isascii() and line.isdigit():
+                self.say(f"There is no option {clip(line)}: type {allowed}.", "red")
             elif command == "help":
                 self.say(HELP)
             elif command == "log":
@@ -339,7 +403,7 @@ class Session:
             elif not line:
                 self.say(f"Please type {allowed}.", "red")
             else:
-                self.say(f"{line!r} is not understood: type {allowed}.", "red")
+                self.say(f"{clip(repr(line))} is not understood: type {allowed}.", "red")
 
     def answer(self, seat: int, option_id: str) -> None:
         """A person's chosen answer, remembered so that it may be taken back."""
@@ -389,7 +453,7 @@ class Session:
         try:
             save(record_of(self.state), path)
         except (OSError, TabletopError) as e:
-            self.say(f"Could not save to {path}: {e}", "red")
+            self.say(clip_message(f"Could not save to {path}: {e}"), "red")
             return
         self.saved = (path, self.state.steps)
         self.say(f"Saved {self.state.steps} answers to {path}. {self.resume_hint(path)}")
@@ -409,6 +473,33 @@ class Session:
         note = f" ({behind} answers made after that are not in it)" if behind else ""
         self.say(f"The game is saved in {path}{note}. {self.resume_hint(path)}")
 
+    def saved_note(self) -> str:
+        """Whether and where the game is saved, for the one-line error at the end of input."""
+        if self.saved is None:
+            return "the game was not saved"
+        path, steps = self.saved
+        behind = self.state.steps - steps
+        missing = f", without the {behind} answers made since" if behind else ""
+        return f"the game is saved in {path}{missing}: continue it with tabletop resume {path}"
+
+    def waiting(self) -> str:
+        return ", ".join(who(p) for p in self.state.to_move())
+
+    def complain(self, message: str) -> None:
+        """A one-line error on standard error, as the `tabletop` command prints its errors."""
+        self.errors.print(
+            Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True, highlight=False
+        )
+
+
+def _stdin() -> TextIO:
+    """Standard input, reading bytes that are not valid text as U+FFFD (an answer that is
+    not understood) instead of failing."""
+    stdin = sys.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")
+    return stdin
+
 
 def _isatty(stream: TextIO) -> bool:
     try:
@@ -424,7 +515,7 @@ def run_play(game: str, players: int, seats: str | None, seed: int, options: dic
     registry.get(game)
     state = registry.new_game(game, players, seed, options)
     agents, specs = make_seats(game, players, seats, seed)
-    return Session(state, agents, specs, make_console(), sys.stdin).run()
+    return Session(state, agents, specs, make_console(), _stdin()).run()
 
 
 def run_resume(path: Path, seats: str | None) -> int:
@@ -444,7 +535,7 @@ def run_resume(path: Path, seats: str | None) -> int:
         console.print(Text("This game is already over."))
         print_result(state, specs, console)
         return 0
-    session = Session(state, agents, specs, console, sys.stdin, log_from=max(0, log_len - RECAP))
+    session = Session(state, agents, specs, console, _stdin(), log_from=max(0, log_len - RECAP))
     return session.run()
 
 
