@@ -106,6 +106,7 @@ _VISIT = {
 # Rough extra attack a visit that changes the hand brings this round (Hill and Candy Shop are
 # worked out from the hand).
 _VISIT_ATTACK = {"school": 1.5, "zoo": 1.5, "home": 1.0, "garage": 2.0, "game-store": 1.5}
+_GAINS = {"garage": 3, "game-store": 1}  # cards a visit adds to the deck
 _FORT = {
     "hill": 10.0,
     "candy-shop": 7.0,
@@ -119,6 +120,7 @@ _FORT = {
     "field": 1.0,
 }
 _REWARD = {"orc": 0.5, "robot": 2.5, "warlock": 2.0, "spider": 1.5, "zombie": 0.0}
+_PERSISTENT = frozenset({"robot", "warlock"})
 # Quests decided by the deck alone (checked exactly when choosing).
 _DECK_CHECKS = ("skill-class", "familiar-sets", "dual-weapon")
 # How often this bot completes each quest in a 1-player Guardian game once it keeps it
@@ -146,9 +148,14 @@ def _at_least(mean: float, k: int) -> float:
     return max(0.0, 1.0 - below)
 
 
-def _monster_value(m: int) -> float:
+def _monster_value(m: int, turn: int = 0) -> float:
+    """Trophy points plus the reward; a persistent energy or attack counts for more the more
+    rounds (the Red Boss's included) are left to use it."""
     spec = T.monster(m)
-    return spec.points + _REWARD[spec.family] + 0.5
+    v = _REWARD[spec.family]
+    if turn and spec.family in _PERSISTENT:
+        v = max(v, 0.5 * (9 - turn))
+    return spec.points + v + 0.5
 
 
 class GuardiansBot:
@@ -317,6 +324,9 @@ class GuardiansBot:
             "candy-shop": self._attack_estimate(s, p, hand, 3, 0),
         }
         gains: dict[float, float] = {}
+        # cards a visit adds to the deck dilute it for the Red Boss (several players: the
+        # supply is deep and every seat's deck is weaker)
+        bloat = 1.0 if s.num_players > 1 and len(s.owned(p)) > 16 else 0.0
 
         def score(o: Option) -> float:
             eff = LOCS[T.OPT_LOC[o.action]].effect
@@ -324,7 +334,7 @@ class GuardiansBot:
             if att not in gains:
                 # a boss round wants attack; another round, the best location within reach
                 gains[att] = att if boss else self._best_fight(s, wants, att)
-            v = gains[att] + 0.1 * _VISIT[eff]
+            v = gains[att] + 0.1 * _VISIT[eff] - bloat * _GAINS.get(eff, 0)
             if eff == "playground":
                 v += 2.0 * threat
             return v
@@ -339,7 +349,7 @@ class GuardiansBot:
         for i in range(T.NLOC):
             mons = z[T.LOC0 + i]
             if mons and s.combined(i) <= att:
-                best = max(best, sum(_monster_value(m) + wants(m) for m in mons))
+                best = max(best, sum(_monster_value(m, s.turn) + wants(m) for m in mons))
         return best
 
     @staticmethod
@@ -448,8 +458,15 @@ class GuardiansBot:
         owned = [GKIND[c] for c in s.owned(p)]
         sources = sum(1 for k in owned if KINDS[k].energy >= 2)
         for k, o in kinds:
-            if k == T.SWING and s.turn >= 2 and sources >= 5 and len(owned) > 14:
+            if k == T.SWING and (
+                (s.turn >= 2 and sources >= 5 and len(owned) > 14)
+                or (s.num_players > 1 and len(owned) > 16)
+            ):
                 return o
+        if s.num_players > 1 and len(owned) > 16:
+            worst = min(kinds, key=lambda ko: self._worth(s, p, ko[0]))
+            if self._worth(s, p, worst[0]) <= 2.0:
+                return worst[1]
         return T.DONE
 
     def _look_take(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
@@ -462,7 +479,7 @@ class GuardiansBot:
 
     def _spider(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         best = max(self._kinds(opts), key=lambda ko: self._worth(s, p, ko[0]), default=None)
-        if best is not None and self._worth(s, p, best[0]) >= 3.0:
+        if best is not None and self._worth(s, p, best[0]) >= (3.0 if s.num_players == 1 else 4.5):
             return best[1]
         return T.DONE
 
@@ -590,7 +607,7 @@ class GuardiansBot:
 
             def worth(o: Option) -> float:
                 i = T.OPT_LOC[o.action]
-                v = sum(_monster_value(m) + wants(m) for m in z[T.LOC0 + i])
+                v = sum(_monster_value(m, s.turn) + wants(m) for m in z[T.LOC0 + i])
                 return v + _FORT[LOCS[i].effect] * 0.2
 
             return max(fights, key=worth)
@@ -621,10 +638,12 @@ class GuardiansBot:
         fams = [T.MON_FAMILY[m - M0] for m in z[pz(p, T.TROPHY)]]
         have = set(fams)
         solo = s.num_players == 1
+        box = sum(1 for c in z[T.RESERVE] if c < T.NG and GKIND[c] == T.SWING)
+        act = 2.0 * min(s.num_players - 1, box)  # a Final Act's Practice Swings hurt the party
 
         def bonus(m: int) -> float:
             fam = T.MON_FAMILY[m - M0]
-            v = 0.0
+            v = -act if fam == "orc" else 0.0
             for q in quests:
                 if q.check == "most-family" and q.family == fam:
                     # alone, a Slayer quest is done at `solo_min` trophies of the family
