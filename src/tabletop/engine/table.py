@@ -1,0 +1,422 @@
+"""Tables: one game, its seats, and who controls each seat.
+
+A `Table` wraps one `State` and maps every seat to a controller: a person, named by a
+controller id string (one person may hold several seats, as at a hot-seat screen or when one
+player runs two heroes), or an agent (anything with `choose(state, seat) -> option id`). The
+terminal, the web server and the simulator all play through it:
+
+    table = Table(new_game("quests", 3, seed), ["ann", bot1, "ann"])
+    table.drive()                       # bots answer until a person must, or the game ends
+    for person, seats in table.waiting_for().items(): ...
+    table.answer("ann", 0, "pass")      # checked, applied, then the bots move again
+    events, cursor = table.events_since(cursor, viewer=0)
+    table.undo("ann", 0)                # when the rules below allow it
+
+`table.state` is the game; read it afresh after `undo`, which puts an earlier copy in its place.
+Every answer goes through `State.apply`, so a rejected one raises the kernel's typed error and
+changes nothing; the table adds its own errors (`TableError` and its subclasses).
+
+**Auto-answer.** A person may opt in per seat (`auto=` or `set_auto`); agents need nothing.
+For an opted-in seat whose ask offers a single option:
+- in an ordinary (one-player) decision, `drive` answers it at once. The answer is logged as
+  any answer is; what others can read besides is only that it came without delay, which is
+  why it is opt-in and never the default;
+- in a simultaneous (secret) decision, the answer is *held back*: the table gives it only
+  when every other player of that decision has answered, completing the decision. Until then
+  the seat stays in `state.to_move()` (and in every view's "waiting_for") exactly like a
+  person still thinking, so neither its content nor its timing tells anyone that the seat had
+  no choice: the decision resolves right after the last real answer, as it would had the seat
+  answered first. The held seat is not in `waiting_for()` (nobody is asked). A hot-seat
+  screen where several people share one controller must still hand the screen to each seat
+  in `held()`, or the skipped hand-off would tell the room.
+
+**Undo.** A person may take back their own last answers to a seat (`undo(controller, seat)`)
+while nobody else has answered since (another seat's answer, an agent's, or an auto-answer
+for another seat all count) and no chance was drawn since: the RNG's state (`state.rng.state`)
+must be what it was before the answer, so undoing can neither reveal nor re-roll anything. The
+state returns to exactly the copy taken before the answer (same fingerprint, log and history);
+auto-answers the seat made after it go too. Repeating `undo` goes further back under the same
+rule. Cost: one `State.clone()` per person's answer, kept only while it can still be undone
+(dropped as soon as another seat answers or chance is drawn), so a table holds a few at most;
+nothing is replayed, and it works with `log=False` games.
+
+**Event cursors.** `events_since(cursor, viewer)` returns the log events after `cursor` as
+`(rule id, text)` in the words `viewer` may read (`Event.text_for`: another seat's secret
+never shows), and the cursor to pass next time. Start from `Cursor()` (the whole log) or
+`table.cursor()` (from now). Cursors survive undo: a viewer who had read events that were
+taken back reads a `table.undo` notice, then what happened instead. A `log=False` game has no
+events: `events_since` returns none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Protocol
+
+from tabletop.engine.decision import Decision, Option
+from tabletop.engine.errors import SeatError, TabletopError
+from tabletop.engine.record import Record, record_of
+from tabletop.engine.state import State
+
+# The most answers one `drive` call makes before it decides the bots are stuck: 40 times the
+# longest game measured (eight random Quests bots, 23,000 answers).
+MAX_STEPS = 1_000_000
+UNDO_RULE = "table.undo"
+
+
+class TableError(TabletopError):
+    """Base class of the errors a `Table` raises itself."""
+
+
+class NotYourSeatError(TableError):
+    """A controller tried to answer for, undo or set a seat it does not hold."""
+
+
+class DriveLimitError(TableError):
+    """`drive` made its maximum number of answers without reaching a person or the end."""
+
+
+class NothingToUndoError(TableError):
+    """`undo` found no answer of that seat that may still be taken back."""
+
+
+class Chooser(Protocol):
+    """What a seat's agent offers (see `tabletop.agents`)."""
+
+    def choose(self, state: State, player: int) -> str: ...
+
+
+class Cursor(NamedTuple):
+    """A viewer's place in the log: `position` events read, as of the table's `epoch`-th
+    undo. Plain integers, so a server may send it to a client and take it back."""
+
+    position: int = 0
+    epoch: int = 0
+
+
+class Ask(NamedTuple):
+    """One question a person must answer now."""
+
+    controller: str
+    seat: int
+    kind: str
+    prompt: str
+    rule: str
+    options: tuple[Option, ...]
+    secret: bool  # part of a simultaneous decision: answers stay hidden until all are in
+
+
+class _Point(NamedTuple):
+    """What undoing a person's answer returns to."""
+
+    seat: int
+    steps: int  # state.steps before the answer
+    rng: int  # state.rng.state before the answer
+    before: State  # a clone taken before the answer
+
+
+class _Cut(NamedTuple):
+    """An undo: the log was cut back to `length` events by `seat`."""
+
+    length: int
+    seat: int
+
+
+def who(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+class Table:
+    """One game and its seats' controllers. See the module's doc for the rules."""
+
+    def __init__(
+        self,
+        state: State,
+        seats: Sequence[str | Chooser],
+        *,
+        auto: Iterable[int] = (),
+        max_steps: int = MAX_STEPS,
+    ) -> None:
+        if len(seats) != state.num_players:
+            raise SeatError(
+                f"the table needs one controller per seat: the game has {state.num_players} "
+                f"seats, {len(seats)} controllers were given"
+            )
+        for seat, ctrl in enumerate(seats):
+            if isinstance(ctrl, str):
+                if not ctrl:
+                    raise TableError(f"seat {who(seat)}: a person's controller id is empty")
+            elif not callable(getattr(ctrl, "choose", None)):
+                raise TableError(
+                    f"seat {who(seat)}: {type(ctrl).__name__} is neither a person's controller "
+                    "id (a string) nor an agent (with choose(state, seat))"
+                )
+        if max_steps < 1:
+            raise TableError(f"max_steps must be at least 1, not {max_steps}")
+        self._state = state
+        self._seats: tuple[str | Chooser, ...] = tuple(seats)
+        self._auto: set[int] = set()
+        self.max_steps = max_steps
+        self._points: list[_Point] = []
+        self._steps = state.steps  # steps when the table last looked: catches outside applies
+        self._cuts: list[_Cut] = []
+        for seat in auto:
+            self._check_seat(seat)
+            if not isinstance(self._seats[seat], str):
+                raise TableError(f"seat {who(seat)} is played by an agent: it needs no auto-answer")
+            self._auto.add(seat)
+
+    # -- seats ------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._state
+
+    def controller(self, seat: int) -> str | Chooser:
+        self._check_seat(seat)
+        return self._seats[seat]
+
+    def persons(self) -> tuple[str, ...]:
+        """The persons at the table, in the order of their first seat."""
+        out: list[str] = []
+        for ctrl in self._seats:
+            if isinstance(ctrl, str) and ctrl not in out:
+                out.append(ctrl)
+        return tuple(out)
+
+    def seats_of(self, controller: str) -> tuple[int, ...]:
+        return tuple(s for s, c in enumerate(self._seats) if c == controller)
+
+    def set_auto(self, controller: str, seat: int, on: bool = True) -> None:
+        """Opt a person's seat in to (or out of) auto-answering single-option asks."""
+        self._check_holder(controller, seat)
+        if on:
+            self._auto.add(seat)
+        else:
+            self._auto.discard(seat)
+
+    def auto(self, seat: int) -> bool:
+        self._check_seat(seat)
+        return seat in self._auto
+
+    # -- who must answer ---------------------------------------------------------------------
+    def waiting_for(self) -> dict[str, tuple[int, ...]]:
+        """The persons who must answer now, each with the seats they answer for. Empty when
+        the game is over, or when the table itself has answers to make (call `drive`)."""
+        out: dict[str, list[int]] = {}
+        for ask in self.asks():
+            out.setdefault(ask.controller, []).append(ask.seat)
+        return {ctrl: tuple(seats) for ctrl, seats in out.items()}
+
+    def asks(self, controller: str | None = None) -> tuple[Ask, ...]:
+        """The questions persons (or one person) must answer now, in seat order of the
+        decision; an auto-answered or held-back seat is asked nothing."""
+        state = self._state
+        d = state.pending
+        if d is None or self._automatic() is not None:
+            return ()
+        out = []
+        for seat in state.to_move():
+            ctrl = self._seats[seat]
+            if not isinstance(ctrl, str) or (controller is not None and ctrl != controller):
+                continue
+            if self._held(d, seat):
+                continue
+            out.append(
+                Ask(ctrl, seat, d.kind, d.prompt, d.rule, d.options_for(seat), d.simultaneous)
+            )
+        return tuple(out)
+
+    def held(self) -> tuple[int, ...]:
+        """Seats whose single-option answer to the pending simultaneous decision the table
+        holds back until the others have answered (see the module's doc)."""
+        d = self._state.pending
+        if d is None:
+            return ()
+        return tuple(s for s in self._state.to_move() if self._held(d, s))
+
+    def _held(self, d: Decision, seat: int) -> bool:
+        return (
+            d.simultaneous
+            and seat in self._auto
+            and isinstance(self._seats[seat], str)
+            and len(d.options_for(seat)) == 1
+        )
+
+    def _automatic(self) -> tuple[int, str | None] | None:
+        """The next answer the table makes itself: (seat, option id) for an auto-answer,
+        (seat, None) for an agent's (asked only when it is made), or None."""
+        state = self._state
+        d = state.pending
+        if d is None:
+            return None
+        waiting = state.to_move()
+        for seat in waiting:
+            if not isinstance(self._seats[seat], str):
+                return seat, None
+        if not d.simultaneous:
+            for seat in waiting:
+                options = d.options_for(seat)
+                if seat in self._auto and len(options) == 1:
+                    return seat, options[0].id
+            return None
+        if waiting and all(self._held(d, s) for s in waiting):
+            return waiting[0], d.options_for(waiting[0])[0].id
+        return None
+
+    # -- moving the game ---------------------------------------------------------------------
+    def drive(self, max_steps: int | None = None) -> int:
+        """Make the table's own answers (agents', auto-answers) until a person must answer or
+        the game is over; return how many were made. Raises `DriveLimitError` after
+        `max_steps` answers (default `self.max_steps`), leaving the game where it got to."""
+        limit = self.max_steps if max_steps is None else max_steps
+        self._sync()
+        made = 0
+        while True:
+            step = self._automatic()
+            if step is None:
+                return made
+            if made >= limit:
+                d = self._state.pending
+                assert d is not None
+                raise DriveLimitError(
+                    f"drive made {made:,} answers without reaching a person's decision or the "
+                    f"end of the game (are the agents stuck in a loop?); the game waits at "
+                    f"{d.kind!r} ({d.rule}) for " + ", ".join(who(s) for s in self._state.to_move())
+                )
+            seat, option_id = step
+            if option_id is None:
+                agent = self._seats[seat]
+                assert not isinstance(agent, str)
+                option_id = agent.choose(self._state, seat)
+            self._state.apply(seat, option_id)
+            self._applied(seat)
+            made += 1
+
+    def answer(self, controller: str, seat: int, option_id: str, *, drive: bool = True) -> int:
+        """`controller` answers for `seat`. The controller must hold the seat
+        (`NotYourSeatError`); the answer goes through `State.apply`, so an unacceptable one
+        raises its typed error and changes nothing. Then, with `drive`, the table makes its
+        own answers; returns how many it made."""
+        self._check_holder(controller, seat)
+        self._sync()
+        state = self._state
+        steps, rng = state.steps, state.rng.state
+        before = state.clone()
+        state.apply(seat, option_id)
+        self._applied(seat)
+        if state.rng.state == rng:  # an answer that drew chance can never be taken back
+            self._points.append(_Point(seat, steps, rng, before))
+        return self.drive() if drive else 0
+
+    def _applied(self, seat: int) -> None:
+        """After `seat` answered: only that seat's points with unchanged chance stay."""
+        now = self._state.rng.state
+        self._points = [p for p in self._points if p.seat == seat and p.rng == now]
+        self._steps = self._state.steps
+
+    def _sync(self) -> None:
+        """Forget undo points if the state moved without the table (an outside `apply`)."""
+        if self._state.steps != self._steps:
+            self._points.clear()
+            self._steps = self._state.steps
+
+    # -- undo --------------------------------------------------------------------------------
+    def _undo_point(self, seat: int) -> _Point | None:
+        self._sync()
+        state = self._state
+        history = state.history
+        for point in reversed(self._points):
+            if point.seat != seat or point.rng != state.rng.state:
+                continue
+            if history is not None and any(p != seat for p, _ in history[point.steps :]):
+                continue
+            return point
+        return None
+
+    def can_undo(self, controller: str, seat: int) -> bool:
+        self._check_holder(controller, seat)
+        return self._undo_point(seat) is not None
+
+    def undo(self, controller: str, seat: int) -> int:
+        """Take back `seat`'s last answer (and its auto-answers after it) when the rules in the
+        module's doc allow; return how many answers were taken back. `NothingToUndoError`
+        otherwise, with nothing changed."""
+        self._check_holder(controller, seat)
+        point = self._undo_point(seat)
+        if point is None:
+            raise NothingToUndoError(
+                f"nothing to undo for {who(seat)}: only your own last answers can be taken "
+                "back, and only while nobody else has answered and nothing was left to chance "
+                "since"
+            )
+        taken = self._state.steps - point.steps
+        restored = point.before
+        self._points = [p for p in self._points if p.steps < point.steps]
+        # the kept copy becomes the game; the next undo of an earlier point needs its own copy
+        self._state = restored
+        self._steps = restored.steps
+        self._cuts.append(_Cut(len(restored.log or ()), seat))
+        return taken
+
+    # -- events ------------------------------------------------------------------------------
+    def cursor(self) -> Cursor:
+        """A cursor at the end of the log as it is now."""
+        return Cursor(len(self._state.log or ()), len(self._cuts))
+
+    def events_since(
+        self, cursor: Cursor, viewer: int | None
+    ) -> tuple[list[tuple[str, str]], Cursor]:
+        """The events after `cursor` as `viewer` (a seat, or None for a spectator) may read
+        them, as (rule id, text), and the cursor to pass next time."""
+        if viewer is not None:
+            self._check_seat(viewer)
+        position, epoch = self._check_cursor(cursor)
+        log = self._state.log
+        if log is None:
+            return [], Cursor(0, len(self._cuts))
+        out: list[tuple[str, str]] = []
+        for cut in self._cuts[epoch:]:
+            if position > cut.length:
+                out.append(
+                    (UNDO_RULE, f"{who(cut.seat)} took back an answer: what followed it is undone")
+                )
+                position = cut.length
+        out.extend((e.rule, e.text_for(viewer)) for e in log[position:])
+        return out, Cursor(len(log), len(self._cuts))
+
+    def _check_cursor(self, cursor: object) -> tuple[int, int]:
+        if (
+            not isinstance(cursor, tuple)
+            or len(cursor) != 2
+            or not all(type(x) is int and x >= 0 for x in cursor)
+        ):
+            raise TableError(f"{cursor!r} is not a cursor: expected Cursor(position, epoch)")
+        position, epoch = cursor
+        if epoch > len(self._cuts) or (
+            epoch == len(self._cuts) and position > len(self._state.log or ())
+        ):
+            raise TableError(f"{cursor!r} is not a cursor this table gave")
+        return position, epoch
+
+    # -- records and views --------------------------------------------------------------------
+    def record(self) -> Record:
+        """The game's record (`tabletop.engine.record.record_of`); a `log=False` game keeps
+        no history and raises `RecordError`."""
+        return record_of(self._state)
+
+    # -- checks ------------------------------------------------------------------------------
+    def _check_seat(self, seat: object) -> None:
+        n = self._state.num_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise SeatError(
+                f"{str(seat)[:40]!r} is not a seat of this game: expected a seat number "
+                f"from 0 to {n - 1}"
+            )
+
+    def _check_holder(self, controller: str, seat: int) -> None:
+        self._check_seat(seat)
+        ctrl = self._seats[seat]
+        if not isinstance(ctrl, str):
+            raise NotYourSeatError(f"seat {who(seat)} is played by an agent, not by a person")
+        if ctrl != controller:
+            raise NotYourSeatError(f"{str(controller)[:40]!r} does not hold seat {who(seat)}")
