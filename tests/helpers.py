@@ -225,6 +225,7 @@ def rigged(
     s.roller = roller
     if s.log is not None:
         s.log.clear()
+    s.flow.clear()  # the first turn starts again, from the rigged cards and dice
     s._start_turn()
     return s
 

@@ -21,6 +21,7 @@ from helpers import (
     to_action,
     to_decide,
 )
+from tabletop.games.quests import artifacts
 
 FLIPS = {
     "Pandora's Box": ("danger", "foe"),
@@ -248,3 +249,13 @@ def test_artifacts_without_an_action_are_not_offered() -> None:
     assert option_ids(s) == ["pass"]
     pass_action(s)
     assert s.phase == "meld"
+
+
+def test_every_artifact_ability_has_one_behaviour_or_is_plain() -> None:
+    abilities = {a.ability for a in R.ARTIFACTS}
+    assert artifacts.ACTIONS.problems(abilities) == []
+    for a in R.ARTIFACTS:
+        # an ability used as an action of the Action phase has a handler naming its rule
+        assert (a.ability in artifacts.ACTIONS) == a.action, a.name
+        if a.action:
+            assert artifacts.ACTIONS.rule(a.ability).startswith("quests.artifact.")

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice. `id` is stable across games and versions; `action` is its index in the
-    game's fixed action space (for research adapters and masks); `label` is for people."""
+    game's fixed action space (for research adapters and masks); `label` is for people; `arg`
+    is what the option stands for (a seat, a card, a suit, a slot), so rules and bots read it
+    instead of decoding the id."""
 
     id: str
     label: str
     action: int
+    arg: Any = None
 
 
 class Decision(NamedTuple):
@@ -63,9 +67,10 @@ class ActionSpace:
 
     __slots__ = ("_index", "options")
 
-    def __init__(self, entries: list[tuple[str, str]]) -> None:
+    def __init__(self, entries: Sequence[tuple[str, str] | tuple[str, str, Any]]) -> None:
+        """`entries`: (id, label) or (id, label, arg) for each option, in action order."""
         self.options: tuple[Option, ...] = tuple(
-            Option(oid, label, i) for i, (oid, label) in enumerate(entries)
+            Option(e[0], e[1], i, e[2] if len(e) > 2 else None) for i, e in enumerate(entries)
         )
         self._index = {o.id: o for o in self.options}
         if len(self._index) != len(self.options):

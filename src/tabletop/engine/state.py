@@ -23,6 +23,8 @@ from tabletop.engine.errors import (
     WrongPlayerError,
 )
 from tabletop.engine.events import CardMoved, Event
+from tabletop.engine.fields import Fields, copier, printer
+from tabletop.engine.flow import fingerprint as flow_fingerprint
 from tabletop.engine.rng import Rng
 from tabletop.engine.zones import PUBLIC, Zones
 
@@ -51,6 +53,7 @@ class State(ABC):
     __slots__ = (
         "_answers_in",
         "_pending",
+        "flow",
         "history",
         "log",
         "num_players",
@@ -64,6 +67,19 @@ class State(ABC):
 
     game_id: ClassVar[str] = ""
     version: ClassVar[str] = ""
+    # The game's own fields, when it declares them (`__slots__ = declare(...)`): `clone` and
+    # `fingerprint` are then generated from that one list.
+    _fields: ClassVar[Fields | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("__slots__")
+        if isinstance(declared, Fields):
+            cls._fields = declared
+            if "_copy_game" not in cls.__dict__:
+                setattr(cls, "_copy_game", copier(declared))  # noqa: B010 (generated)
+            if "fingerprint" not in cls.__dict__:
+                setattr(cls, "fingerprint", printer(declared, "self._kernel_fingerprint()"))  # noqa: B010
 
     def __init__(self, num_players: int, seed: int, opts: Any, zones: Zones, log: bool) -> None:
         self.num_players = num_players
@@ -77,6 +93,7 @@ class State(ABC):
         self._answers_in: dict[int, Option] = {}
         self.result: Result | None = None
         self.steps = 0
+        self.flow: list[Any] = []  # the stack of pending steps (see engine/flow.py)
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -153,6 +170,7 @@ class State(ABC):
         new._answers_in = dict(self._answers_in)
         new.result = self.result
         new.steps = self.steps
+        new.flow = self.flow[:]  # steps are immutable: copies share them
         self._copy_game(new)
         return new
 
@@ -264,6 +282,18 @@ class State(ABC):
                 )
             )
 
+    def _kernel_fingerprint(self) -> tuple[Any, ...]:
+        """The kernel's part of a fingerprint: the step stack, zones, knowledge, chance,
+        hidden answers and the result."""
+        return (
+            *((flow_fingerprint(self.flow),) if self.flow else ()),
+            tuple(tuple(z) for z in self.zones.cards),
+            tuple(self.zones.known),
+            self.rng.state,
+            tuple(sorted((p, o.id) for p, o in self._answers_in.items())),
+            self.result,
+        )
+
     def check_invariants(self) -> None:
         self.zones.check_conservation()
         if self.result is None and self._pending is None:
@@ -278,9 +308,10 @@ class State(ABC):
         """Every player of the simultaneous `decision` has answered; reveal and go on."""
         raise AssertionError(f"{self.game_id} asked no simultaneous decision")
 
-    @abstractmethod
     def _copy_game(self, new: Any) -> None:
-        """Copy the game's own fields into `new` (a fresh object of the same class)."""
+        """Copy the game's own fields into `new` (a fresh object of the same class): generated
+        from the game's declared fields (`__slots__ = declare(...)`), or written by hand."""
+        raise NotImplementedError(f"{type(self).__name__} declares no fields and copies none")
 
     @abstractmethod
     def _view(self, player: int | None) -> dict[str, Any]:
@@ -289,6 +320,7 @@ class State(ABC):
     def _determinize(self, player: int, rng: Rng) -> None:  # noqa: B027 (optional hook)
         """Re-draw game-specific hidden facts (zones are already done)."""
 
-    @abstractmethod
     def fingerprint(self) -> tuple[Any, ...]:
-        """A canonical tuple of the whole state, for record verification."""
+        """A canonical tuple of the whole state, for record verification: generated from the
+        game's declared fields (then the kernel's part), or written by hand."""
+        raise NotImplementedError(f"{type(self).__name__} declares no fields to fingerprint")

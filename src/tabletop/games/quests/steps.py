@@ -1,0 +1,616 @@
+"""Quests of the Librarian: the turn as steps on the kernel's flow stack (engine/flow.py).
+
+The turn is a declared procedure, read like the rulebook's turn summary:
+
+    TURN = (Fate, InitiativeRoll(everyone), SettleInitiative, Adventure, ActionPhase,
+            MeldPhase, EndPhase, EndTurn)
+
+Initiative modifications and the Action phase are priority windows (engine/windows.py): round
+the table until everyone passes in a row. A card played for its ability asks its target, then
+opens an Escape window, a reaction window whose chain of Escapes decides whether the card
+stands. Each step kind is one small class: an automatic one `run`s, a question `ask`s and is
+`answer`ed. Where the rulebook is silent the interpretation ids (docs/rules/quests.md) say
+what was decided.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tabletop.engine.decision import Decision, Option
+from tabletop.engine.events import DiceRolled, Event, PhaseStarted
+from tabletop.engine.flow import NoFields, clockwise, push
+from tabletop.engine.windows import Priority, Reaction
+from tabletop.games.quests import artifacts
+from tabletop.games.quests.rules import (
+    COMPANION,
+    DANGER,
+    DECK,
+    DISCARD,
+    DISCARD_PILE,
+    ESCAPE,
+    FATE,
+    FATE_BONUS,
+    FIRST_HAND,
+    FOE,
+    HOLD,
+    KNOWLEDGE,
+    KNOWLEDGE_LOOK,
+    LIMITED,
+    LOCATION,
+    MELD,
+    NAMES,
+    NUM_ACTION,
+    PASS,
+    PASS_ONLY,
+    PASS_OR_ESCAPE,
+    PICK,
+    PLAY,
+    PRIZE,
+    PUZZLE,
+    SUIT,
+    SUITS,
+    TARGET,
+    TRAVEL,
+    USE_ART,
+    USE_AS,
+    WINDOW_PROMPT,
+    QuestsState,
+    who,
+)
+
+
+# -- the turn ---------------------------------------------------------------------------------
+class Fate(NoFields):
+    """quests.fate.roll, quests.fate.flip: the Fate roller rolls; that many cards turn up."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.fate.roll"
+
+    def run(self, s: QuestsState) -> None:
+        s.turn += 1
+        s.emit(PhaseStarted("quests.turn.phases", f"Turn {s.turn} begins", phase="fate"))
+        s.phase = "fate"
+        roll = s.rng.die()
+        bonus = sum(a for c, a in FATE_BONUS.items() if s.owns(s.roller, c))
+        fate = roll + s.num_players + bonus
+        s.emit(
+            DiceRolled(
+                "quests.fate.roll",
+                f"{who(s.roller)} rolls {roll} for Fate"
+                + (f" (+{bonus} Spear of Destiny)" if bonus else "")
+                + f": {fate} Fate cards",
+                player=s.roller,
+                value=roll,
+            )
+        )
+        for turned in range(fate):
+            card = s._draw_card("quests.fate.flip")
+            if card is None:
+                s.emit(
+                    Event("quests.fate.flip", f"Only {turned} Action cards were left to turn over")
+                )
+                break
+            s.move(card, DECK, FATE, "quests.fate.flip", "{card} is turned over as a Fate card")
+
+
+class _Everyone(NamedTuple):
+    everyone: bool
+
+
+class InitiativeRoll(_Everyone):
+    """quests.initiative.roll: every player still in the running rolls (everyone, or the tied
+    players after a tie); then the modification window opens round the table from the Fate
+    roller (quests.interpret.initiative-order, quests.interpret.initiative-tie)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.initiative.roll"
+
+    def run(self, s: QuestsState) -> None:
+        s.phase = "initiative"
+        if self.everyone:
+            s.contenders = (1 << s.num_players) - 1
+        for p in range(s.num_players):
+            if (s.contenders >> p) & 1:
+                s.rolls[p] = v = s.rng.die()
+                s.emit(
+                    DiceRolled(
+                        "quests.initiative.roll",
+                        f"{who(p)} rolls {v} for Initiative",
+                        player=p,
+                        value=v,
+                    )
+                )
+        s.flow.append(Modify(clockwise(s.roller, s.num_players)))
+
+
+class Modify(Priority):
+    """quests.initiative.modify: play a Travel (+1 to your own die, only while it is in the
+    running) or a Companion (re-roll a die in the running), or pass."""
+
+    __slots__ = ()
+    kind = "initiative"
+    rule = "quests.initiative.modify"
+
+    def prompt(self, s: QuestsState, p: int) -> str:
+        return "Initiative: play a Travel or Companion card, or pass"
+
+    def options(self, s: QuestsState, p: int) -> tuple[Option, ...]:
+        counts = s.suit_count(p)
+        opts = [PASS]
+        if counts[TRAVEL] and (s.contenders >> p) & 1:  # +1 only to a die still rolling
+            opts.append(PLAY[TRAVEL])
+        if counts[COMPANION]:
+            opts.append(PLAY[COMPANION])
+        return tuple(opts)
+
+    def act(self, s: QuestsState, p: int, option: Option) -> None:
+        play_card(s, p, option.arg, -1 if option.arg == TRAVEL else None)
+
+
+class SettleInitiative(NoFields):
+    """quests.initiative.leader, quests.initiative.tie: the highest roll leads; tied highest
+    rolls roll again among themselves."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.initiative.leader"
+
+    def run(self, s: QuestsState) -> None:
+        contenders = [p for p in range(s.num_players) if (s.contenders >> p) & 1]
+        best = max(s.rolls[p] for p in contenders)
+        top = [p for p in contenders if s.rolls[p] == best]
+        if len(top) > 1:
+            s.contenders = sum(1 << p for p in top)
+            s.emit(
+                Event(
+                    "quests.initiative.tie",
+                    "Tie for Leader between "
+                    + ", ".join(who(p) for p in top)
+                    + ": they roll again",
+                )
+            )
+            push(s, InitiativeRoll(False), SettleInitiative())
+            return
+        s.leader = top[0]
+        s.emit(Event("quests.initiative.leader", f"{who(s.leader)} is the Leader"))
+
+
+class Adventure(NoFields):
+    """quests.adventure.pick: from the Leader round the table, each takes a Fate card until
+    none is left (quests.interpret.fate-picks)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.adventure.pick"
+
+    def run(self, s: QuestsState) -> None:
+        s.phase = "adventure"
+        if not s.zones.cards[FATE]:
+            # The Action deck and its discard pile were both empty: no Fate card to take.
+            s.emit(Event("quests.adventure.no-fate", "There are no Fate cards to take"))
+            return
+        s.flow.append(Pick(s.leader))
+
+
+class _Player(NamedTuple):
+    player: int
+
+
+class Pick(_Player):
+    __slots__ = ()
+    auto = False
+    rule = "quests.adventure.pick"
+
+    def ask(self, s: QuestsState) -> Decision:
+        fate = s.zones.cards[FATE]
+        return Decision(
+            (self.player,),
+            "adventure",
+            "Take a Fate card",
+            tuple(PICK[c] for c in sorted(fate)),
+            self.rule,
+        )
+
+    def answer(self, s: QuestsState, player: int, option: Option) -> None:
+        s.move(option.arg, FATE, s.hand(player), self.rule, f"{who(player)} takes {{card}}")
+        if s.zones.cards[FATE]:
+            s.flow.append(Pick(s._next_player(player)))
+
+
+class ActionPhase(NoFields):
+    """quests.action.turns: from the Leader, play one Action card or artifact ability at a
+    time, or pass, until everyone passes in a row."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.action.turns"
+
+    def run(self, s: QuestsState) -> None:
+        s.phase = "action"
+        s.used = 0
+        s.emit(PhaseStarted("quests.action.turns", "The Action phase begins", phase="action"))
+        s.flow.append(ActionTurns(clockwise(s.leader, s.num_players)))
+
+
+class ActionTurns(Priority):
+    __slots__ = ()
+    kind = "action"
+    rule = "quests.action.turns"
+
+    def ask(self, s: QuestsState) -> Decision:
+        p = self.order[self.at]
+        return Decision(
+            (p,),
+            "action",
+            "Play an Action card, use an artifact, or pass",
+            s._action_options(p),
+            "quests.action.turns",
+        )
+
+    def act(self, s: QuestsState, p: int, option: Option) -> None:
+        if option.id in USE_ART_IDS:
+            card = option.arg
+            s.used |= 1 << (card - NUM_ACTION)
+            a = s.art(card)
+            s.emit(Event("quests.artifact.action", f"{who(p)} uses {a.name}", player=p))
+            artifacts.ACTIONS[a.ability](s, p, card)
+            return
+        suit = option.arg
+        play_card(s, p, suit, -1 if suit in (KNOWLEDGE, PUZZLE) else None)
+
+
+USE_ART_IDS = frozenset(o.id for o in USE_ART.values())
+
+
+# -- playing a card: its target, the Escape window, its effect --------------------------------
+def play_card(s: QuestsState, p: int, suit: int, target: int | None) -> None:
+    """`p` plays (discards) a card of `suit` for its ability: its target first if it needs
+    one (None), then the Escape window."""
+    card = s._card_of_suit(p, suit)
+    s.move(
+        card,
+        s.hand(p),
+        DISCARD_PILE,
+        "quests.action.play",
+        f"{who(p)} plays {{card}} ({SUITS[suit].title()})",
+    )
+    if target is None:
+        s.flow.append(Target(suit, p))
+    else:
+        s.flow.append(Escape((p,), (suit, p, target), s.num_players))
+
+
+class _SuitPlayer(NamedTuple):
+    suit: int  # the suit played, or -1 for the Crystal Skull
+    player: int
+
+
+VERBS = {
+    COMPANION: "whose die is re-rolled",
+    LOCATION: "whose hand you look at",
+    DANGER: "who discards a random card",
+    FOE: "whom you steal a random card from",
+    -1: "whose hand you look at",
+}
+
+
+class Target(_SuitPlayer):
+    """quests.action.target: who the card (or the Crystal Skull) is aimed at
+    (quests.interpret.targets, quests.interpret.companion-target)."""
+
+    __slots__ = ()
+    auto = False
+    rule = "quests.action.target"
+
+    def ask(self, s: QuestsState) -> Decision:
+        suit, p = self
+        targets = s._target_choices(suit if suit >= 0 else LOCATION, p)
+        return Decision(
+            (p,),
+            "target",
+            f"{who(p)}: choose {VERBS[suit]}",
+            tuple(TARGET[q] for q in targets),
+            self.rule,
+        )
+
+    def answer(self, s: QuestsState, player: int, option: Option) -> None:
+        suit, p = self
+        if suit < 0:  # the Crystal Skull: no Escape answers an artifact
+            s._look_hand(p, option.arg, "quests.artifact.crystal-skull")
+            return
+        s.flow.append(Escape((p,), (suit, p, option.arg), s.num_players))
+
+
+class Escape(Reaction):
+    """quests.escape.negate, quests.escape.chain: everyone else may negate the card just
+    played with an Escape, and an Escape with another; asked of all at once, holders or not
+    (quests.interpret.escape-window, quests.interpret.escape-simultaneous)."""
+
+    __slots__ = ()
+    kind = "escape"
+    rule = "quests.escape.negate"
+
+    def prompt(self, s: QuestsState) -> str:
+        return WINDOW_PROMPT[self.about[0] if len(self.chain) == 1 else ESCAPE]
+
+    def options(self, s: QuestsState, q: int) -> tuple[Option, ...]:
+        hand = s.zones.cards[FIRST_HAND + q]
+        return PASS_OR_ESCAPE if any(SUIT[c] == ESCAPE for c in hand) else PASS_ONLY
+
+    def every_option(
+        self, s: QuestsState, per: tuple[tuple[Option, ...], ...]
+    ) -> tuple[Option, ...]:
+        return PASS_OR_ESCAPE  # (what a spectator sees asked: the same whoever holds one)
+
+    def respond(self, s: QuestsState, q: int) -> None:
+        s.move(
+            s._card_of_suit(q, ESCAPE),
+            s.hand(q),
+            DISCARD_PILE,
+            "quests.escape.negate",
+            f"{who(q)} plays {{card}} (Escape) to negate it",
+        )
+
+    def close(self, s: QuestsState) -> None:
+        suit, p, target = self.about
+        if self.answered:
+            s.emit(
+                Event("quests.escape.chain", f"{who(p)}'s {SUITS[suit].title()} card is negated")
+            )
+        else:
+            resolve(s, suit, p, target)
+
+
+def resolve(s: QuestsState, suit: int, p: int, target: int) -> None:
+    """The card stands: its ability happens."""
+    z = s.zones
+    if suit == TRAVEL:
+        s.rolls[p] += 1
+        s.emit(Event("quests.initiative.travel", f"{who(p)}'s Initiative is now {s.rolls[p]}"))
+    elif suit == COMPANION:
+        s.rolls[target] = v = s.rng.die()
+        s.emit(
+            DiceRolled(
+                "quests.initiative.companion",
+                f"{who(target)} re-rolls: {v}",
+                player=target,
+                value=v,
+            )
+        )
+    elif suit == LOCATION:
+        s._look_hand(p, target, "quests.action.location")
+    elif suit == DANGER:
+        hand = z.cards[s.hand(target)]
+        if hand:
+            card = hand[s.rng.below(len(hand))]
+            s.move(
+                card,
+                s.hand(target),
+                DISCARD_PILE,
+                "quests.action.danger",
+                f"{who(target)} discards {{card}} at random",
+            )
+    elif suit == FOE:
+        hand = z.cards[s.hand(target)]
+        if hand:
+            card = hand[s.rng.below(len(hand))]
+            s.move(
+                card,
+                s.hand(target),
+                s.hand(p),
+                "quests.action.foe",
+                f"{who(p)} steals a card from {who(target)}",
+                f"{who(p)} steals {{card}} from {who(target)}",
+                witnesses=(1 << p) | (1 << target),
+            )
+    elif suit == KNOWLEDGE:
+        s._look_deck(p, KNOWLEDGE_LOOK, "quests.action.knowledge")
+    elif suit == PUZZLE:
+        s._draw_to_hand(p, "quests.action.puzzle")
+
+
+# -- the Meld and End phases --------------------------------------------------------------
+class MeldPhase(NoFields):
+    """quests.meld.make: from the Leader, each may meld; the first meld claims the Prize."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.meld.make"
+
+    def run(self, s: QuestsState) -> None:
+        s.phase = "meld"
+        s.flow.append(MeldTurn(s.leader, 0))
+
+
+class _PlayerPasses(NamedTuple):
+    player: int
+    passes: int
+
+
+class MeldTurn(_PlayerPasses):
+    __slots__ = ()
+    auto = False
+    rule = "quests.meld.make"
+
+    def ask(self, s: QuestsState) -> Decision:
+        p = self.player
+        return Decision(
+            (p,),
+            "meld",
+            f"{who(p)}: make a meld for the Prize, {NAMES[s.zones.cards[PRIZE][-1]]}?",
+            (PASS, MELD) if s.can_meld(p) else PASS_ONLY,
+            self.rule,
+        )
+
+    def answer(self, s: QuestsState, p: int, option: Option) -> None:
+        if option is PASS:
+            if self.passes + 1 < s.num_players:
+                s.flow.append(MeldTurn(s._next_player(p), self.passes + 1))
+            return
+        s.flow.append(LimitedMeld(p, tuple(s._unused_limited(p)), ()))
+
+
+class _LimitedFields(NamedTuple):
+    player: int
+    todo: tuple[int, ...]  # Limited Meld artifacts still to decide on
+    plan: tuple[tuple[int, int], ...]  # (artifact card, suit) placed in the meld so far
+
+
+class LimitedMeld(_LimitedFields):
+    """quests.artifact.limited-meld: each unused Limited Meld artifact may stand for a
+    missing suit, once per game (quests.interpret.limited-meld); then the meld is made."""
+
+    __slots__ = ()
+    rule = "quests.artifact.limited-meld"
+
+    @property
+    def auto(self) -> bool:
+        return not self.todo
+
+    def run(self, s: QuestsState) -> None:
+        meld(s, self.player, self.plan)
+
+    def ask(self, s: QuestsState) -> Decision:
+        p, todo, plan = self
+        c = todo[0]
+        covered = {x for _, x in plan}
+        rest = list(todo[1:])
+        opts = []
+        if s.can_meld(p, plan, rest):
+            opts.append(HOLD)
+        for x in LIMITED[c]:
+            if x not in covered and s.can_meld(p, (*plan, (c, x)), rest):
+                opts.append(USE_AS[x])
+        return Decision(
+            (p,),
+            "limited-meld",
+            f"{who(p)}: use {NAMES[c]} (Limited Meld, once per game) in this meld?",
+            tuple(opts),
+            self.rule,
+        )
+
+    def answer(self, s: QuestsState, p: int, option: Option) -> None:
+        plan = self.plan if option is HOLD else (*self.plan, (self.todo[0], option.arg))
+        s.flow.append(LimitedMeld(p, self.todo[1:], plan))
+
+
+def meld(s: QuestsState, p: int, plan: tuple[tuple[int, int], ...]) -> None:
+    """quests.meld.first-claims: one card of each suit is discarded (Limited Meld artifacts
+    standing in for some) and the Prize is claimed; the Meld phase is over."""
+    z = s.zones
+    covered = {x for _, x in plan}
+    for c, x in plan:
+        s.limited_used |= 1 << (c - NUM_ACTION)
+        s.emit(
+            Event(
+                "quests.artifact.limited-meld",
+                f"{who(p)} uses {NAMES[c]} as the {SUITS[x].title()} card of the meld",
+            )
+        )
+    for x in range(8):
+        if x not in covered:
+            s._discard_suit(p, x, "quests.meld.discard")
+    prize = z.cards[PRIZE][-1]
+    s.move(
+        prize,
+        PRIZE,
+        s.library(p),
+        "quests.meld.first-claims",
+        f"{who(p)} melds and claims {{card}}",
+    )
+    value = s.victory_value(p)
+    if value >= s.opts.target:
+        s._finish("quests.victory.artifacts", f"{who(p)} holds {value} artifacts", winner=p)
+        return
+    s._new_prize("quests.meld.new-prize")
+
+
+class EndPhase(NoFields):
+    """quests.end.hand-limit: from the Leader round the table, players over their hand limit
+    discard down to it (quests.interpret.hand-limit)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.end.hand-limit"
+
+    def run(self, s: QuestsState) -> None:
+        s.phase = "end"
+        s.flow.append(HandLimits(s.leader))
+
+
+class HandLimits(_Player):
+    """Look for the next player, from `player` up to the Leader, over the hand limit."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.end.hand-limit"
+
+    def run(self, s: QuestsState) -> None:
+        p = self.player
+        while True:
+            if len(s.zones.cards[s.hand(p)]) > s.hand_limit(p):
+                push(s, HandLimit(p), HandLimits(p))
+                return
+            p = s._next_player(p)
+            if p == s.leader:
+                return
+
+
+class HandLimit(_Player):
+    __slots__ = ()
+    auto = False
+    rule = "quests.end.hand-limit"
+
+    def ask(self, s: QuestsState) -> Decision:
+        p = self.player
+        counts = s.suit_count(p)
+        over = sum(counts) - s.hand_limit(p)
+        return Decision(
+            (p,),
+            "hand-limit",
+            f"{who(p)}: your hand is over its limit by {over}; discard a card",
+            tuple(DISCARD[x] for x in range(8) if counts[x]),
+            self.rule,
+        )
+
+    def answer(self, s: QuestsState, p: int, option: Option) -> None:
+        s._discard_suit(p, option.arg, self.rule)
+
+
+class EndTurn(NoFields):
+    """quests.interpret.game-end: the game ends when no Prize can be turned up or at the turn
+    limit; otherwise the Leader rolls for Fate next turn (quests.interpret.fate-roller)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "quests.victory.turn-limit"
+
+    def run(self, s: QuestsState) -> None:
+        limit = s.opts.turn_limit
+        if not s.zones.cards[PRIZE]:
+            s._finish("quests.victory.artifact-deck-out", "the Artifact deck ran out")
+        elif limit and s.turn >= limit:
+            s._finish("quests.victory.turn-limit", f"the turn limit of {limit} was reached")
+        else:
+            s.roller = s.leader
+            start_turn(s)
+
+
+# quests.turn.phases: the six phases of a turn, in order
+TURN = (
+    Fate(),
+    InitiativeRoll(True),
+    SettleInitiative(),
+    Adventure(),
+    ActionPhase(),
+    MeldPhase(),
+    EndPhase(),
+    EndTurn(),
+)
+
+
+def start_turn(s: QuestsState) -> None:
+    push(s, *TURN)
