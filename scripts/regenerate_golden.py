@@ -23,6 +23,7 @@ from typing import Any
 
 from tabletop.agents import RandomAgent
 from tabletop.engine import derive_seed, game_ids, get, new_game, options_of
+from tabletop.engine.decision import ONE
 from tabletop.engine.events import Event
 from tabletop.engine.state import State
 
@@ -77,11 +78,13 @@ def golden_lines(game_id: str) -> Iterator[str]:
         waiting = state.to_move()
         who = ",".join(f"P{p + 1}" for p in waiting)
         head = f"decision {number}: {d.kind} [{d.rule}] for {who}"
-        yield head + (" (simultaneous)" if d.simultaneous else "")
+        yield head + ("" if d.mode == ONE else f" ({d.mode})")
         yield f"  prompt: {d.prompt}"
         for p in waiting:
-            opts = d.options_for(p)
-            yield f"  options P{p + 1}: " + " | ".join(f"{o.id}={o.label}" for o in opts)
+            ask = d.ask(p)
+            if (ask.kind, ask.rule, ask.prompt) != (d.kind, d.rule, d.prompt):
+                yield f"  ask P{p + 1}: {ask.kind} [{ask.rule}] {ask.prompt}"
+            yield f"  options P{p + 1}: " + " | ".join(f"{o.id}={o.label}" for o in ask.options)
         for p in waiting:
             answer = agents[p].choose(state, p)
             yield f"  answer P{p + 1}: {answer}"

@@ -341,7 +341,7 @@ def choose(state: State, player: int, wanted: str) -> None:
 def answer(state: State, wanted: str) -> None:
     """Answer the pending single-player decision."""
     d = state.pending
-    assert d is not None and not d.simultaneous, f"not a single-player decision: {d}"
+    assert d is not None and not d.secret, f"not a single-player decision: {d}"
     choose(state, d.players[0], wanted)
 
 

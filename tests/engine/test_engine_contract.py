@@ -70,7 +70,7 @@ def test_malformed_answers(states: list[State]) -> None:
 
 
 def test_wrong_player(states: list[State]) -> None:
-    s = next(x for x in states if x.pending and not x.pending.simultaneous).clone()
+    s = next(x for x in states if x.pending and not x.pending.secret).clone()
     p = s.to_move()[0]
     other = (p + 1) % s.num_players
     opt = s.pending.options_for(p)[0].id  # type: ignore[union-attr]
@@ -93,7 +93,7 @@ def escape_window(states: list[State]) -> State:
     return next(
         x.clone()
         for x in states
-        if x.pending is not None and x.pending.simultaneous and len(x.to_move()) >= 2
+        if x.pending is not None and x.pending.secret and len(x.to_move()) >= 2
     )
 
 

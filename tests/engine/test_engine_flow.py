@@ -138,7 +138,7 @@ def test_a_priority_window_closes_after_a_round_of_passes_and_reopens_on_an_acti
     s.apply(1, "pass")
     s.apply(2, "give")  # P3 gives: everyone else may block
     d = s.pending
-    assert d is not None and d.simultaneous and d.players == (0, 1)
+    assert d is not None and d.secret and d.players == (0, 1)
     s.apply(0, "pass")
     s.apply(1, "pass")
     assert s.coins == [3, 2, 1]  # the coin went to the next seat

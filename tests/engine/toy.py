@@ -21,7 +21,7 @@ import pytest
 
 from tabletop.agents import RandomAgent
 from tabletop.engine import registry
-from tabletop.engine.decision import ActionSpace, Decision, Option
+from tabletop.engine.decision import SECRET, ActionSpace, Ask, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.options import list_option
 from tabletop.engine.registry import GameSpec
@@ -87,9 +87,17 @@ class ToyState(State):
             self._pending = Decision((p,), "done", f"{who(p)}: end of turn", (DONE,), "toy.done")
         else:
             players = tuple(range(self.num_players))
-            per = tuple((KEEP, DOUBLE) if self.hands[q] else (KEEP,) for q in players)
+            asks = tuple(
+                Ask(
+                    "vote",
+                    "Double or keep?",
+                    (KEEP, DOUBLE) if self.hands[q] else (KEEP,),
+                    "toy.vote",
+                )
+                for q in players
+            )
             self._pending = Decision(
-                players, "vote", "Double or keep?", (KEEP, DOUBLE), "toy.vote", True, per
+                players, "vote", "Double or keep?", (KEEP, DOUBLE), "toy.vote", SECRET, asks
             )
 
     def _answer(self, decision: Decision, player: int, option: Option) -> None:

@@ -87,7 +87,7 @@ def test_guardian_deck_is_twenty_cards_and_first_hand_four() -> None:
 def test_draft_is_simultaneous_and_passes_left() -> None:
     s = R.GuardiansState(3, 1, R.GuardiansOptions(), True)
     d = s.pending
-    assert d is not None and d.simultaneous and d.kind == "draft"
+    assert d is not None and d.secret and d.kind == "draft"
     assert set(d.players) == {0, 1, 2}
     pack1 = sorted(s.zones.cards[pz(1, T.PACK)])
     for p in (0, 1, 2):
@@ -419,7 +419,7 @@ def test_each_boss_reveal_effect(boss: str) -> None:
     elif reveal == "kiara":
         assert all(GKIND[s.zones.cards[pz(p, T.DECK)][-1]] == T.SWING for p in (0, 1))
     elif reveal == "araknesh":
-        assert d.simultaneous is False and d.kind == "drop" and d.players == (0,)
+        assert d.secret is False and d.kind == "drop" and d.players == (0,)
     elif reveal == "kevin":
         assert d.kind == "discard" and set(d.players) == {0, 1}
     elif reveal == "purify":

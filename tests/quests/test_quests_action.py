@@ -181,7 +181,7 @@ def test_escape_negates_the_card_just_played() -> None:
     s = action_game(3, hands={0: [DAN], 1: [ESC, "Canoe"], 2: []})
     choose(s, 0, "play:danger")
     choose(s, 0, "target:1")
-    assert kind(s) == "escape" and s.pending.simultaneous  # type: ignore[union-attr]
+    assert kind(s) == "escape" and s.pending.secret  # type: ignore[union-attr]
     assert s.to_move() == (1, 2)
     window(s, escapes=[1])
     assert s.to_move() == (2, 0)  # the Escape itself may be answered

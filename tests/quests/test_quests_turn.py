@@ -363,7 +363,7 @@ def test_a_turn_runs_the_six_phases_in_order() -> None:
         d = s.pending
         assert d is not None
         rules.add((d.kind, d.rule))
-        if d.simultaneous:
+        if d.secret:
             pass_window(s)
         elif d.kind == "action" and "play:danger" in option_ids(s):
             choose(s, 0, "play:danger")

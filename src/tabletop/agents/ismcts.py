@@ -212,7 +212,7 @@ class IsmctsAgent:
         best = options[0].id
         best_key: tuple[int, float] = (-1, 0.0)
         for opt in options:
-            child = root.children.get((player, d.kind, opt.id))
+            child = root.children.get((player, d.kind_for(player), opt.id))
             if child is None:
                 continue
             key = (child.visits, child.total / child.visits if child.visits else 0.0)
@@ -255,7 +255,7 @@ class IsmctsAgent:
             if d is None:
                 break
             movers = s.to_move()
-            if d.simultaneous:
+            if d.secret:
                 if me not in movers:
                     # Others answer out of the searcher's sight: the rollout policy answers.
                     for p in movers:
@@ -271,7 +271,7 @@ class IsmctsAgent:
             if len(options) == 1:
                 s.apply(chooser, options[0].id)
                 continue
-            kind = d.kind
+            kind = d.kind_for(chooser)
             children = node.children
             untried = []
             best: Node | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,16 +20,40 @@ class Option:
     arg: Any = None
 
 
+ONE: Final = "one"  # one player answers (a turn)
+SECRET: Final = "secret"  # several answer, unseen by each other; applied when all are in
+PARALLEL: Final = "parallel"  # several act openly, each answer applied at once
+MODES = (ONE, SECRET, PARALLEL)
+
+
+class Ask(NamedTuple):
+    """One player's part of a decision: what they are asked, and what they may answer."""
+
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    rule: str = ""
+
+
 class Decision(NamedTuple):
     """A question the game asks.
 
-    `players` lists who must answer. With one player it is an ordinary turn; with several and
-    `simultaneous=True`, each answers without seeing the others' answers and the game moves on
-    once all are in. Players of a simultaneous decision may have different options (each
-    drafts from their own pack): `per_player`, when set, holds one options tuple per entry of
-    `players`. `kind` names the decision type (for bots and UIs) and `rule` the rule id that
-    asks it. A named tuple: immutable, and cheap to build on the simulation hot path (a
-    frozen dataclass costs four times as much).
+    `players` lists who must answer, in a `mode`:
+
+    - ONE: a single player answers (an ordinary turn);
+    - SECRET: each answers without seeing the others' answers, and the game moves on once all
+      are in (a draft pick, a vote, an Escape window);
+    - PARALLEL: each acts openly in their own time, every answer is applied at once and seen
+      by all, and the game asks again (the same players, or fewer as they finish) until all
+      are done (a Power Up played at the table).
+
+    `kind` names the decision type (for bots and interfaces), `prompt` says it in words,
+    `options` are the choices and `rule` the rule id that asks it. Players may each have
+    their own ask (their own options, or even their own kind, prompt and rule): `asks`, when
+    set, holds one `Ask` per entry of `players`, and `kind`, `prompt`, `options`, `rule` are
+    then what the decision is as a whole (what a spectator sees asked). Read a player's own
+    part with `ask(player)` or `options_for(player)`. A named tuple: immutable, and cheap to
+    build on the simulation hot path.
     """
 
     players: tuple[int, ...]
@@ -37,13 +61,27 @@ class Decision(NamedTuple):
     prompt: str
     options: tuple[Option, ...]
     rule: str = ""
-    simultaneous: bool = False
-    per_player: tuple[tuple[Option, ...], ...] | None = None
+    mode: str = ONE
+    asks: tuple[Ask, ...] | None = None
+
+    @property
+    def secret(self) -> bool:
+        """Answers are hidden until all are in (mode SECRET)."""
+        return self.mode == SECRET
+
+    def ask(self, player: int) -> Ask:
+        """`player`'s own part of the decision."""
+        if self.asks is None:
+            return Ask(self.kind, self.prompt, self.options, self.rule)
+        return self.asks[self.players.index(player)]
 
     def options_for(self, player: int) -> tuple[Option, ...]:
-        if self.per_player is None:
+        if self.asks is None:
             return self.options
-        return self.per_player[self.players.index(player)]
+        return self.asks[self.players.index(player)].options
+
+    def kind_for(self, player: int) -> str:
+        return self.kind if self.asks is None else self.asks[self.players.index(player)].kind
 
     def option(self, option_id: str, player: int | None = None) -> Option | None:
         opts = self.options if player is None else self.options_for(player)

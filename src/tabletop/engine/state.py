@@ -1,7 +1,7 @@
 """The game-agnostic state: the kernel side of the game contract.
 
 A game subclasses `State` and fills a few hooks: `_answer` (one player answered), `_answers`
-(all players of a simultaneous decision answered), `_copy_game` (clone its own fields),
+(all players of a SECRET decision answered), `_copy_game` (clone its own fields),
 `_view` (its JSON picture for one viewer), `fingerprint` and optionally `_determinize`. The
 kernel checks every answer (game over, malformed, wrong player, illegal option, already
 answered) before the game sees it, so a rejected answer never touches the state.
@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tabletop.engine.decision import Decision, Option
+from tabletop.engine.decision import SECRET, Decision, Option
 from tabletop.engine.errors import (
     AlreadyAnsweredError,
     GameOverError,
@@ -109,7 +109,7 @@ class State(ABC):
         d = self._pending
         if d is None:
             return ()
-        if d.simultaneous:
+        if d.mode == SECRET:
             return tuple(p for p in d.players if p not in self._answers_in)
         return d.players
 
@@ -128,7 +128,7 @@ class State(ABC):
             raise WrongPlayerError(
                 f"it is not player {player}'s decision; waiting for player(s) {who}"
             )
-        for opt in d.options if d.per_player is None else d.options_for(player):
+        for opt in d.options if d.asks is None else d.options_for(player):
             if opt.id == option_id:
                 break
         else:
@@ -137,7 +137,7 @@ class State(ABC):
                 f"{option_id!r} is not an option now; the options are: {allowed}"
             )
         history = self.history
-        if d.simultaneous:
+        if d.mode == SECRET:
             answers = self._answers_in
             if player in answers:
                 raise AlreadyAnsweredError(f"player {player} has already answered this decision")
@@ -195,11 +195,14 @@ class State(ABC):
                 "kind": d.kind,
                 "rule": d.rule,
                 "waiting_for": list(self.to_move()),
-                "simultaneous": d.simultaneous,
+                "mode": d.mode,
             }
             if player is not None and player in self.to_move():
-                pending["prompt"] = d.prompt
-                pending["options"] = [{"id": o.id, "label": o.label} for o in d.options_for(player)]
+                mine = d.ask(player)
+                pending["kind"] = mine.kind
+                pending["rule"] = mine.rule
+                pending["prompt"] = mine.prompt
+                pending["options"] = [{"id": o.id, "label": o.label} for o in mine.options]
         out: dict[str, Any] = {
             "game": self.game_id,
             "version": self.version,
@@ -302,11 +305,11 @@ class State(ABC):
     # -- hooks a game fills ------------------------------------------------------------------
     @abstractmethod
     def _answer(self, decision: Decision, player: int, option: Option) -> None:
-        """`player` chose `option` in the (not simultaneous) `decision`."""
+        """`player` chose `option` in `decision` (mode ONE or PARALLEL: applied at once)."""
 
     def _answers(self, decision: Decision, answers: dict[int, Option]) -> None:
-        """Every player of the simultaneous `decision` has answered; reveal and go on."""
-        raise AssertionError(f"{self.game_id} asked no simultaneous decision")
+        """Every player of the SECRET `decision` has answered; reveal and go on."""
+        raise AssertionError(f"{self.game_id} asked no secret decision")
 
     def _copy_game(self, new: Any) -> None:
         """Copy the game's own fields into `new` (a fresh object of the same class): generated

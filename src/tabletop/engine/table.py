@@ -221,9 +221,8 @@ class Table:
                 continue
             if self._held(d, seat):
                 continue
-            out.append(
-                Ask(ctrl, seat, d.kind, d.prompt, d.rule, d.options_for(seat), d.simultaneous)
-            )
+            mine = d.ask(seat)
+            out.append(Ask(ctrl, seat, mine.kind, mine.prompt, mine.rule, mine.options, d.secret))
         return tuple(out)
 
     def held(self) -> tuple[int, ...]:
@@ -236,7 +235,7 @@ class Table:
 
     def _held(self, d: Decision, seat: int) -> bool:
         return (
-            d.simultaneous
+            d.secret
             and seat in self._auto
             and isinstance(self._seats[seat], str)
             and len(d.options_for(seat)) == 1
@@ -253,7 +252,7 @@ class Table:
         for seat in waiting:
             if not isinstance(self._seats[seat], str):
                 return seat, None
-        if not d.simultaneous:
+        if not d.secret:
             for seat in waiting:
                 options = d.options_for(seat)
                 if seat in self._auto and len(options) == 1:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from tabletop.engine.decision import Decision, Option
+from tabletop.engine.decision import SECRET, Ask, Decision, Option
 from tabletop.engine.flow import after
 
 PASS_ID = "pass"  # every window's pass option has this id
@@ -134,16 +134,11 @@ class Reaction(_ReactionFields):
     def ask(self, state: Any) -> Decision:
         players = self.responders(state)
         options = self.options
+        kind, prompt, rule = self.kind, self.prompt(state), self.rule
         per = tuple([options(state, q) for q in players])
-        return Decision(
-            players,
-            self.kind,
-            self.prompt(state),
-            self.every_option(state, per),
-            self.rule,
-            True,
-            per_player=per,
-        )
+        # (tuple.__new__: an Escape window is asked at almost every card played)
+        asks = tuple([tuple.__new__(Ask, (kind, prompt, o, rule)) for o in per])
+        return Decision(players, kind, prompt, self.every_option(state, per), rule, SECRET, asks)
 
     def answers(self, state: Any, decision: Decision, answers: dict[int, Option]) -> None:
         # several responders at once: the first of them in turn order after the last actor

@@ -160,7 +160,7 @@ def print_result(state: State, specs: list[str] | None, console: Console) -> Non
 def _asked(seat: int, decision: Decision) -> str:
     """The decision's prompt, addressed to `seat` (prompts may already name the player)."""
     name = who(seat)
-    prompt = decision.prompt
+    prompt = decision.ask(seat).prompt
     return prompt if prompt.startswith(name + ":") else f"{name}: {prompt}"
 
 
@@ -343,7 +343,7 @@ class Session:
         decision = state.pending
         assert decision is not None
         options = decision.options_for(seat)
-        if len(options) == 1 and not (self.hotseat and decision.simultaneous):
+        if len(options) == 1 and not (self.hotseat and decision.secret):
             if self.holder == seat or not self.hotseat:
                 self.say(
                     f"{_asked(seat, decision)} → {options[0].label} "
@@ -363,7 +363,9 @@ class Session:
     def show(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
         self.render(self.state.view(seat), self.console)
         self.console.print(
-            Text.assemble((_asked(seat, decision), "bold cyan"), (f"  ({decision.rule})", "dim"))
+            Text.assemble(
+                (_asked(seat, decision), "bold cyan"), (f"  ({decision.ask(seat).rule})", "dim")
+            )
         )
         if len(options) > 1:
             for i, option in enumerate(options, 1):

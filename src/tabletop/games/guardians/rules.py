@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.engine.decision import Decision, Option
+from tabletop.engine.decision import SECRET, Ask, Decision, Option
 from tabletop.engine.events import Event, GameEnded, PhaseStarted
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
@@ -1734,24 +1734,28 @@ class GuardiansState(State):
             # asks holds the players in seat order
             players = tuple(asks)
             work = self.work
-            kinds = {work[q][-1][0] for q in players}
-            kind = kinds.pop() if len(kinds) == 1 else "mixed"
-            per = tuple(asks.values())
+            prompt = _TOGETHER.get(ph, ph)
+            each = []
             union: list[Option] = []
             seen: set[int] = set()
-            for opts in per:
+            for q, opts in asks.items():
+                k = work[q][-1][0]
+                each.append(Ask(k, prompt, opts, RULE_OF.get(k, "guardians.round.phases")))
                 for o in opts:
                     if o.action not in seen:
                         seen.add(o.action)
                         union.append(o)
+            kinds = {a.kind for a in each}
+            # the decision as a whole: its players' kind when they share one, else the phase
+            kind = kinds.pop() if len(kinds) == 1 else ph
             self._pending = Decision(
                 players,
                 kind,
-                _TOGETHER.get(ph, ph),
+                prompt,
                 tuple(union),
                 RULE_OF.get(kind, "guardians.round.phases"),
-                simultaneous=True,
-                per_player=per,
+                SECRET,
+                tuple(each),
             )
             return
         step = self.work[q][-1]
