@@ -67,6 +67,9 @@ class State(ABC):
 
     game_id: ClassVar[str] = ""
     version: ClassVar[str] = ""
+    # The version of the game's view schema (docs/views.md): bumped whenever what `view`
+    # returns changes shape, so clients can rely on it.
+    view_schema: ClassVar[int] = 1
     # The game's own fields, when it declares them (`__slots__ = declare(...)`): `clone` and
     # `fingerprint` are then generated from that one list.
     _fields: ClassVar[Fields | None] = None
@@ -206,6 +209,7 @@ class State(ABC):
         out: dict[str, Any] = {
             "game": self.game_id,
             "version": self.version,
+            "schema": f"{self.game_id}/{self.view_schema}",
             "players": self.num_players,
             "viewer": player,
             "pending": pending,
