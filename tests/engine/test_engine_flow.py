@@ -10,11 +10,12 @@ be blocked again). After `rounds` rounds the most coins wins.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
-from tabletop.engine.decision import ActionSpace, Decision, Option
+from tabletop.engine.decision import PARALLEL, ActionSpace, Ask, Decision, Option
+from tabletop.engine.errors import WrongPlayerError
 from tabletop.engine.events import Event
 from tabletop.engine.fields import DICT, LIST, LISTS, OBJECT, VALUE, declare
 from tabletop.engine.flow import (
@@ -257,3 +258,57 @@ def test_a_decision_from_a_step_is_asked_again_after_a_rig() -> None:
     ask_again(s)
     assert s.pending.option_ids(1) == ("pass",)
     assert isinstance(s.pending, Decision)
+
+
+# -- PARALLEL: everyone acts openly, in their own time, until all are done ------------------
+SPACE2 = ActionSpace([("tidy", "Tidy a coin", 1), ("done", "Done")])
+TIDY, DONE = SPACE2["tidy"], SPACE2["done"]
+
+
+class _Done(NamedTuple):
+    done: int  # bitmask of the seats that said done
+
+
+class Tidy(_Done):
+    __slots__ = ()
+    auto = False
+    rule = "toy.tidy"
+
+    def ask(self, s: Toy) -> Decision:
+        players = tuple(p for p in range(s.num_players) if not (self.done >> p) & 1)
+        asks = tuple(
+            Ask("tidy", f"P{p + 1}: tidy or done", (TIDY, DONE) if s.coins[p] else (DONE,))
+            for p in players
+        )
+        return Decision(players, "tidy", "Everyone tidies", (TIDY, DONE), self.rule, PARALLEL, asks)
+
+    def answer(self, s: Toy, p: int, option: Option) -> None:
+        if option is DONE:
+            done = self.done | 1 << p
+            if done != (1 << s.num_players) - 1:
+                s.flow.append(Tidy(done))
+            return
+        s.coins[p] -= 1
+        s.notes[f"P{p + 1}"] = s.notes.get(f"P{p + 1}", 0) + 1
+        s.flow.append(Tidy(self.done))
+
+
+def test_parallel_answers_apply_at_once_in_any_order_until_all_are_done() -> None:
+    s = Toy(3)
+    s.flow[-1:] = [Tidy(0)]  # (in place of the give window)
+    settle(s)
+    d = s.pending
+    assert d is not None and d.mode == PARALLEL and not d.secret
+    assert s.to_move() == (0, 1, 2)
+    s.apply(2, "tidy")  # P3 first: applied at once, seen by all
+    assert s.coins == [2, 2, 1] and s.view(0)["pending"]["waiting_for"] == [0, 1, 2]
+    s.apply(2, "tidy")
+    s.apply(0, "done")
+    assert s.to_move() == (1, 2) and s.pending.options_for(2) == (DONE,)  # type: ignore[union-attr]
+    with pytest.raises(WrongPlayerError):
+        s.apply(0, "tidy")  # P1 is done
+    s.apply(1, "done")
+    assert s.coins == [2, 2, 0] and s.notes == {"P3": 2}
+    s.apply(2, "done")
+    # the parallel step is over: the next round begins (a coin each) with its give window
+    assert s.round == 2 and s.coins == [3, 3, 1] and type(top(s)).__name__ == "Gives"
