@@ -165,12 +165,59 @@ def test_secret_single_option_is_held_until_the_others_answered() -> None:
     assert state.round == round_before + 1
 
 
-def test_held_answers_are_given_when_only_held_seats_remain() -> None:
-    table = Table(toy(), ["ann", Scripted(["end", "done", "keep"]), "cat"], auto=[0, 2])
+def test_held_answers_of_one_person_are_given_when_only_they_remain() -> None:
+    # one person holds both seats: nobody else could learn from the timing
+    table = Table(toy(), ["ann", Scripted(["end", "done", "keep"]), "ann"], auto=[0, 2])
     to_vote(table, {})  # nobody drew: everyone has only "keep"
     # the agent answered, then both held seats, with no person asked
     assert table.state.round == 1 and table.state.pending.kind == "act"  # type: ignore[union-attr]
     assert table.state.history[-3:] == [(1, "keep"), (0, "keep"), (2, "keep")]  # type: ignore[index]
+
+
+def test_when_no_person_has_a_choice_at_a_table_of_several_each_is_asked() -> None:
+    # answering ann and cat at once would tell each that the other had no choice either
+    table = Table(toy(), ["ann", Scripted(["end", "done", "keep"]), "cat"], auto=[0, 2])
+    to_vote(table, {})
+    state = table.state
+    assert state.pending is not None and state.pending.kind == "vote"
+    assert table.held() == ()
+    assert table.waiting_for() == {"ann": (0,), "cat": (2,)}
+    assert [len(a.options) for a in table.asks()] == [1, 1]
+    table.answer("ann", 0, "keep")
+    assert table.waiting_for() == {"cat": (2,)}  # still asked, though ann has confirmed
+    assert state.to_move() == (2,)  # the agent, seated after ann, answered after her
+    table.answer("cat", 2, "keep")
+    assert state.round == 1
+    assert state.history[-3:] == [(0, "keep"), (1, "keep"), (2, "keep")]  # type: ignore[index]
+
+
+def test_an_agent_after_a_person_in_a_secret_decision_waits_for_them() -> None:
+    bot = Scripted(["end", "done", "keep"])
+    table = Table(toy(), ["ann", bot, "cat"])
+    to_vote(table, {0: True})
+    state = table.state
+    assert state.pending is not None and state.pending.kind == "vote"
+    assert state.to_move() == (0, 1, 2) and table.waiting_for() == {"ann": (0,), "cat": (2,)}
+    table.answer("cat", 2, "keep")
+    assert state.to_move() == (0, 1)  # the agent waits for ann, seated before it
+    table.answer("ann", 0, "double")
+    assert state.round == 1
+    assert state.history[-3:] == [(2, "keep"), (0, "double"), (1, "keep")]  # type: ignore[index]
+
+
+def test_drive_without_release_stops_before_held_answers() -> None:
+    notes: list[tuple[int, str]] = []
+    table = Table(
+        toy(), ["ann", "bob", "cat"], auto=[0], on_auto=lambda s, o: notes.append((s, o.id))
+    )
+    to_vote(table, {1: True, 2: True})
+    assert notes == [(0, "done")]  # ann's lone "done" after her "end", answered for her
+    table.answer("bob", 1, "keep", drive=False)
+    table.answer("cat", 2, "keep", drive=False)
+    assert table.held() == (0,) and table.waiting_for() == {}
+    assert table.drive(release=False) == 0 and table.state.round == 0
+    assert table.drive() == 1 and table.state.round == 1
+    assert notes == [(0, "done"), (0, "keep")]
 
 
 def test_a_person_without_auto_answers_a_secret_single_option_themselves() -> None:
@@ -185,21 +232,33 @@ def test_a_person_without_auto_answers_a_secret_single_option_themselves() -> No
 
 # -- undo ----------------------------------------------------------------------------------------
 def test_undo_returns_to_the_exact_earlier_state() -> None:
-    table = Table(toy(), ["ann", "bob", "ann"])
+    table = Table(toy(players=1), ["ann"])
+    table.answer("ann", 0, "draw")  # a die roll: it can never be taken back
     first = snapshot(table.state)
     table.answer("ann", 0, "end")
+    table.answer("ann", 0, "done")  # a lone option: no choice, taken back with "end"
     second = snapshot(table.state)
-    table.answer("ann", 0, "done")
-    assert table.waiting_for() == {"bob": (1,)}
+    table.answer("ann", 0, "double")  # the vote: secret, but nobody else's answer to reveal
+    assert table.state.round == 1
     assert table.undo("ann", 0) == 1
     assert snapshot(table.state) == second
-    assert table.undo("ann", 0) == 1
+    assert table.undo("ann", 0) == 2
     assert snapshot(table.state) == first
-    assert digest(table.state) == digest(toy())
     with pytest.raises(NothingToUndoError):
         table.undo("ann", 0)
     table.answer("ann", 0, "end")  # and play goes on from there
-    assert table.state.history == [(0, "end")]
+    assert [o for _, o in table.state.history or []] == ["draw", "end"]
+
+
+def test_the_answer_completing_a_secret_decision_cannot_be_undone() -> None:
+    # it revealed the others' answers: answering again would be answering knowing them
+    table = Table(toy(), ["ann", "bob", "cat"])
+    to_vote(table, {0: True, 1: True})
+    table.answer("ann", 0, "double")
+    table.answer("bob", 1, "keep")
+    assert table.can_undo("bob", 1)  # cat has not answered: nothing is revealed yet
+    table.answer("cat", 2, "keep")
+    assert table.state.round == 1 and not table.can_undo("cat", 2)
 
 
 def test_undo_takes_back_the_auto_answers_after_it() -> None:
@@ -262,6 +321,30 @@ def test_undo_works_without_a_log() -> None:
     assert table.events_since(Cursor(), 0) == ([], Cursor(0, 2))
     with pytest.raises(RecordError, match="log=False"):
         table.record()
+
+
+def reference_play(state: State, agents: list[Any]) -> None:
+    """The simulator's loop before it played through tables."""
+    while not state.is_over:
+        for p in state.to_move():
+            state.apply(p, agents[p].choose(state, p))
+            if state.is_over:
+                break
+
+
+@pytest.mark.parametrize("game", ["toy", "quests", "guardians"])
+def test_an_agents_only_table_plays_the_simulators_games(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register(monkeypatch)
+    for seed in range(3):
+        games = []
+        for play in (reference_play, lambda s, a: Table(s, a).drive()):
+            state = new_game(game, 3, seed, log=False)
+            agents = [make_agent("random", game, derive_seed(seed, p)) for p in range(3)]
+            play(state, agents)
+            games.append((state.steps, state.fingerprint()))
+        assert games[0] == games[1]
 
 
 # -- events --------------------------------------------------------------------------------------

@@ -27,16 +27,33 @@ For an opted-in seat whose ask offers a single option:
   person still thinking, so neither its content nor its timing tells anyone that the seat had
   no choice: the decision resolves right after the last real answer, as it would had the seat
   answered first. The held seat is not in `waiting_for()` (nobody is asked). A hot-seat
-  screen where several people share one controller must still hand the screen to each seat
-  in `held()`, or the skipped hand-off would tell the room.
+  screen must still hand itself to each seat in `held()`, or the skipped hand-off would tell
+  the room; `drive(release=False)` stops before giving held answers, so it can do that first;
+- but when no person of the decision has a real choice (every person's seat in it is opted
+  in and has a single option) at a table of several persons, nothing is held: those seats are
+  asked like any other, and each person confirms. Giving the held answers at once would
+  resolve the decision without waiting for anyone, which tells every other person that
+  nobody had a choice; a table of one person (who knows their own seats) gets them at once.
+
+**Order.** Agents answer at once, but in a secret decision in the decision's order: an agent
+seated after a person who has yet to answer waits for them (its answer is hidden anyway), so
+the record lists the answers as the seats are asked and the person's previous choice stays
+undoable until they answer (an agent's answer would otherwise come first and forbid it).
+
+`on_auto(seat, option)`, when given, is called just before each auto-answer is made (an
+interface's note that it answered for the person).
 
 **Undo.** A person may take back their own last answers to a seat (`undo(controller, seat)`)
 while nobody else has answered since (another seat's answer, an agent's, or an auto-answer
 for another seat all count) and no chance was drawn since: the RNG's state (`state.rng.state`)
-must be what it was before the answer, so undoing can neither reveal nor re-roll anything. The
+must be what it was before the answer, so undoing can neither reveal nor re-roll anything.
+The answer that completes a secret decision of several players is never undone either: it
+revealed the others' answers, which the person would then know when answering again. Only
+choices are undo points: a lone option the person confirmed is taken back with the choice
+before it, as an auto-answer is. The
 state returns to exactly the copy taken before the answer (same fingerprint, log and history);
 auto-answers the seat made after it go too. Repeating `undo` goes further back under the same
-rule. Cost: one `State.clone()` per person's answer, kept only while it can still be undone
+rule. Cost: one `State.clone()` per person's choice, kept only while it can still be undone
 (dropped as soon as another seat answers or chance is drawn), so a table holds a few at most;
 nothing is replayed, and it works with `log=False` games.
 
@@ -50,8 +67,8 @@ events: `events_since` returns none.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, NoReturn, Protocol, cast
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.errors import SeatError, TabletopError
@@ -136,6 +153,7 @@ class Table:
         *,
         auto: Iterable[int] = (),
         max_steps: int = MAX_STEPS,
+        on_auto: Callable[[int, Option], None] | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise SeatError(
@@ -155,8 +173,10 @@ class Table:
             raise TableError(f"max_steps must be at least 1, not {max_steps}")
         self._state = state
         self._seats: tuple[str | Chooser, ...] = tuple(seats)
+        self._persons = len({c for c in self._seats if isinstance(c, str)})
         self._auto: set[int] = set()
         self.max_steps = max_steps
+        self.on_auto = on_auto
         self._points: list[_Point] = []
         self._steps = state.steps  # steps when the table last looked: catches outside applies
         self._cuts: list[_Cut] = []
@@ -239,6 +259,18 @@ class Table:
             and seat in self._auto
             and isinstance(self._seats[seat], str)
             and len(d.options_for(seat)) == 1
+            and not self._exposed(d)
+        )
+
+    def _exposed(self, d: Decision) -> bool:
+        """No person of the secret decision `d` has a real choice, at a table of several
+        persons: then nothing is held (see the module's doc)."""
+        if self._persons < 2:
+            return False
+        seats, auto = self._seats, self._auto
+        return not any(
+            isinstance(seats[s], str) and (s not in auto or len(d.options_for(s)) > 1)
+            for s in d.players
         )
 
     def _automatic(self) -> tuple[int, str | None] | None:
@@ -249,47 +281,82 @@ class Table:
         if d is None:
             return None
         waiting = state.to_move()
-        for seat in waiting:
-            if not isinstance(self._seats[seat], str):
-                return seat, None
+        seats = self._seats
         if not d.secret:
+            for seat in waiting:
+                if not isinstance(seats[seat], str):
+                    return seat, None
             for seat in waiting:
                 options = d.options_for(seat)
                 if seat in self._auto and len(options) == 1:
                     return seat, options[0].id
             return None
-        if waiting and all(self._held(d, s) for s in waiting):
+        # secret: in the decision's order, an agent after a person still to answer waits
+        for seat in waiting:
+            if not isinstance(seats[seat], str):
+                return seat, None
+            if not self._held(d, seat):
+                return None
+        if waiting:  # only held seats are left: their answers complete the decision
             return waiting[0], d.options_for(waiting[0])[0].id
         return None
 
     # -- moving the game ---------------------------------------------------------------------
-    def drive(self, max_steps: int | None = None) -> int:
+    def drive(self, max_steps: int | None = None, *, release: bool = True) -> int:
         """Make the table's own answers (agents', auto-answers) until a person must answer or
         the game is over; return how many were made. Raises `DriveLimitError` after
-        `max_steps` answers (default `self.max_steps`), leaving the game where it got to."""
+        `max_steps` answers (default `self.max_steps`), leaving the game where it got to.
+        With `release=False` it also stops before giving held-back answers (`held()`)."""
         limit = self.max_steps if max_steps is None else max_steps
         self._sync()
+        if not self._persons:
+            return self._drive_agents(limit)
         made = 0
         while True:
             step = self._automatic()
             if step is None:
                 return made
-            if made >= limit:
-                d = self._state.pending
-                assert d is not None
-                raise DriveLimitError(
-                    f"drive made {made:,} answers without reaching a person's decision or the "
-                    f"end of the game (are the agents stuck in a loop?); the game waits at "
-                    f"{d.kind!r} ({d.rule}) for " + ", ".join(who(s) for s in self._state.to_move())
-                )
             seat, option_id = step
+            state = self._state
+            d = state.pending
+            assert d is not None
+            if option_id is not None and not release and d.secret:
+                return made
+            if made >= limit:
+                self._limit_reached(made)
             if option_id is None:
-                agent = self._seats[seat]
-                assert not isinstance(agent, str)
-                option_id = agent.choose(self._state, seat)
-            self._state.apply(seat, option_id)
+                option_id = cast(Chooser, self._seats[seat]).choose(state, seat)
+            elif self.on_auto is not None:
+                self.on_auto(seat, d.options_for(seat)[0])
+            state.apply(seat, option_id)
             self._applied(seat)
             made += 1
+
+    def _drive_agents(self, limit: int) -> int:
+        """`drive` at a table of agents only (the simulator's hot path): the first seat
+        waited for answers, as `_automatic` would choose, with no undo points to keep."""
+        state = self._state
+        agents = cast(tuple[Chooser, ...], self._seats)
+        made = 0
+        try:
+            while state.pending is not None:
+                if made >= limit:
+                    self._limit_reached(made)
+                seat = state.to_move()[0]
+                state.apply(seat, agents[seat].choose(state, seat))
+                made += 1
+        finally:
+            self._steps = state.steps
+        return made
+
+    def _limit_reached(self, made: int) -> NoReturn:
+        d = self._state.pending
+        assert d is not None
+        raise DriveLimitError(
+            f"drive made {made:,} answers without reaching a person's decision or the "
+            f"end of the game (are the agents stuck in a loop?); the game waits at "
+            f"{d.kind!r} ({d.rule}) for " + ", ".join(who(s) for s in self._state.to_move())
+        )
 
     def answer(self, controller: str, seat: int, option_id: str, *, drive: bool = True) -> int:
         """`controller` answers for `seat`. The controller must hold the seat
@@ -300,10 +367,16 @@ class Table:
         self._sync()
         state = self._state
         steps, rng = state.steps, state.rng.state
-        before = state.clone()
+        d = state.pending
+        # the last answer of a secret decision reveals the others' answers: taking it back
+        # would let the person answer again knowing them
+        reveals = d is not None and d.secret and len(d.players) > 1 and state.to_move() == (seat,)
+        # a lone option confirmed is no choice: undo goes back past it, to the last choice
+        choice = d is not None and len(d.options_for(seat)) > 1
+        before = state.clone() if choice and not reveals else None
         state.apply(seat, option_id)
         self._applied(seat)
-        if state.rng.state == rng:  # an answer that drew chance can never be taken back
+        if before is not None and state.rng.state == rng:  # nor one that drew chance
             self._points.append(_Point(seat, steps, rng, before))
         return self.drive() if drive else 0
 
