@@ -55,13 +55,14 @@ def test_phase_ends_when_everyone_passes_in_a_row() -> None:
 def test_only_action_suits_are_playable() -> None:
     everything = [of_suit(suit, 1)[0] for suit in R.SUITS]
     s = action_game(3, hands={0: everything, 1: ["Canoe"], 2: ["Judson"]})
+    # in the suits' one order, as in every menu
     assert option_ids(s) == [
         "pass",
-        "play:location",
-        "play:danger",
         "play:knowledge",
+        "play:danger",
         "play:foe",
         "play:puzzle",
+        "play:location",
     ]
 
 
@@ -169,7 +170,7 @@ def test_targets_are_opponents_with_cards() -> None:
     assert option_ids(s) == ["pass"]
     set_hand(s, 2, ["Canoe"])
     s._ask()
-    assert option_ids(s) == ["pass", "play:location", "play:danger", "play:foe"]
+    assert option_ids(s) == ["pass", "play:danger", "play:foe", "play:location"]
     choose(s, 0, "play:foe")
     assert option_ids(s) == ["target:2"]
 
@@ -279,3 +280,17 @@ def test_every_action_card_opens_an_escape_window(suit: str) -> None:
         choose(s, 0, "target:1")
     assert kind(s) == "escape" and s.pending.rule == "quests.escape.negate"  # type: ignore[union-attr]
     assert card(of_suit(suit, 1)[0]) in s.zones.cards[R.DISCARD_PILE]
+
+
+def test_prompts_and_log_read_as_english() -> None:
+    assert R.WINDOW_PROMPT[R.ESCAPE].startswith("An Escape card was just played")
+    assert R.WINDOW_PROMPT[R.DANGER].startswith("A Danger card was just played")
+    assert R.ACTION_SPACE["discard:escape"].label == "Discard an Escape card"
+    assert R.ACTION_SPACE["discard:foe"].label == "Discard a Foe card"
+    assert R.cards_word(1, "Action card") == "1 Action card"
+    assert R.cards_word(7, "Action card") == "7 Action cards"
+    # a look at a one-card deck says so in the singular
+    s = action_game(3, hands={0: ["Geography"], 1: ["Canoe"], 2: ["Judson"]}, deck=["Asp"])
+    choose(s, 0, "play:knowledge")
+    pass_window(s)
+    assert s.log_for(1)[-1][1] == "P1 looks at the next 1 Action card"

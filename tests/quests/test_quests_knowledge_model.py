@@ -23,7 +23,7 @@ from tabletop.engine.state import State
 from tabletop.engine.zones import PUBLIC
 
 LOOK_HAND = re.compile(r"^P(\d+) looks at P(\d+)'s hand")
-LOOK_DECK = re.compile(r"^P(\d+) looks at the next (\d+) Action cards")
+LOOK_DECK = re.compile(r"^P(\d+) looks at the next (\d+) Action cards?")
 HAND_RULES = ("quests.action.location", "quests.artifact.crystal-skull")
 DECK_RULES = ("quests.action.knowledge", "quests.artifact.tree-of-knowledge")
 

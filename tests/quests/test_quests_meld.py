@@ -35,7 +35,7 @@ def without(suit: str, skip: int = 0) -> list[str]:
 
 def test_meld_needs_one_card_of_each_suit() -> None:
     s = meld_game(3, hands={0: one_of_each(), 1: without("knowledge", 1), 2: []})
-    assert to_decide(s) == 0 and option_ids(s) == ["pass", "meld"]
+    assert to_decide(s) == 0 and option_ids(s) == ["meld", "pass"]
     answer(s, "pass")
     assert option_ids(s) == ["pass"]
 
@@ -76,7 +76,7 @@ def test_melds_go_round_from_the_leader() -> None:
     s = meld_game(3, leader=1, hands={0: one_of_each(), 1: [], 2: one_of_each(1)})
     assert to_decide(s) == 1
     answer(s, "pass")
-    assert to_decide(s) == 2 and option_ids(s) == ["pass", "meld"]
+    assert to_decide(s) == 2 and option_ids(s) == ["meld", "pass"]
     answer(s, "pass")  # a meld is never forced
     assert to_decide(s) == 0
     answer(s, "meld")
@@ -108,7 +108,7 @@ def test_limited_meld_suits_match_the_rulebook() -> None:
 @pytest.mark.parametrize(("artifact", "suit"), [(a, s) for a, ss in LIMITED.items() for s in ss])
 def test_limited_meld_stands_in_for_a_missing_suit(artifact: str, suit: str) -> None:
     s = meld_game(2, hands={0: without(suit), 1: []}, libraries={0: [artifact]}, prize="Excalibur")
-    assert option_ids(s) == ["pass", "meld"]
+    assert option_ids(s) == ["meld", "pass"]
     answer(s, "meld")
     assert kind(s) == "limited-meld"
     assert option_ids(s) == [f"use-as:{suit}"]  # it is needed: holding it back is no option
@@ -159,7 +159,7 @@ def test_limited_meld_held_back_stays_unspent() -> None:
 def test_two_limited_melds_in_one_meld() -> None:
     hand0 = [n for n in one_of_each() if R.SUIT[card(n)] not in (R.KNOWLEDGE, R.FOE)]
     s = meld_game(2, hands={0: hand0, 1: []}, libraries={0: ["Dead Sea Scrolls", "Judas' Chalice"]})
-    assert option_ids(s) == ["pass", "meld"]
+    assert option_ids(s) == ["meld", "pass"]
     answer(s, "meld")
     assert option_ids(s) == ["use-as:knowledge"]
     answer(s, "use-as:knowledge")

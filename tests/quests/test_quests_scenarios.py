@@ -86,7 +86,7 @@ def test_a_whole_turn() -> None:
     while s.phase == "action":
         answer(s, "pass")
     # Meld: P3 first, and only P3
-    assert to_decide(s) == 2 and option_ids(s) == ["pass", "meld"]
+    assert to_decide(s) == 2 and option_ids(s) == ["meld", "pass"]
     answer(s, "meld")
     assert names(library(s, 2)) == ["Excalibur"]
     assert R.NAMES[s.zones.cards[R.PRIZE][0]] == "Holy Grail"

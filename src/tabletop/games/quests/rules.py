@@ -76,6 +76,16 @@ SLUGS: tuple[str, ...] = tuple(c.slug for c in ACTIONS) + tuple(a.slug for a in 
 POOLS: tuple[str, ...] = ("action",) * NUM_ACTION + ("artifact",) * len(ARTIFACTS)
 
 
+def a_card(suit: str) -> str:
+    """'a Danger card', 'an Escape card'."""
+    return f"{'an' if suit[0] in 'aeiou' else 'a'} {suit.title()} card"
+
+
+def cards_word(n: int, noun: str) -> str:
+    """'1 Action card', '7 Action cards'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def art(card: int) -> Artifact:
     return ARTIFACTS[card - NUM_ACTION]
 
@@ -132,7 +142,7 @@ def _action_space() -> ActionSpace:
     for c in ACTION_ARTS:
         entries.append((f"artifact:{art(c).slug}", f"Use {art(c).name}: {art(c).describe()}", c))
     entries += [("keep", "Keep the card", None), ("toss", "Discard the card", None)]
-    entries += [(f"discard:{s}", f"Discard a {s.title()} card", i) for i, s in enumerate(SUITS)]
+    entries += [(f"discard:{s}", f"Discard {a_card(s)}", i) for i, s in enumerate(SUITS)]
     entries.append(("meld", "Make a meld: one card of each suit", None))
     entries.append(("hold", "Keep this artifact out of the meld", None))
     entries += [(f"use-as:{s}", f"Use it as the {s.title()} card", i) for i, s in enumerate(SUITS)]
@@ -154,7 +164,7 @@ HOLD = _O("hold")
 USE_AS = tuple(_O(f"use-as:{s}") for s in SUITS)
 PASS_ONLY = (PASS,)
 WINDOW_PROMPT = {
-    suit: f"A {name.title()} card was just played: negate it with an Escape card?"
+    suit: f"{a_card(name).replace('a', 'A', 1)} was just played: negate it with an Escape card?"
     for suit, name in enumerate(SUITS)
 }
 PASS_OR_ESCAPE = (PASS, ESCAPE_OPT)
@@ -403,17 +413,18 @@ class QuestsState(State):
         counts = self.suit_count(p)
         targets = any(cards[FIRST_HAND + q] for q in range(self.num_players) if q != p)
         deck_or_discard = bool(cards[DECK] or cards[DISCARD_PILE])
+        # (every menu lists the suits in one order: their order in SUITS)
         opts = [PASS]
-        if counts[LOCATION] and targets:
-            opts.append(PLAY[LOCATION])
+        if counts[KNOWLEDGE] and cards[DECK]:
+            opts.append(PLAY[KNOWLEDGE])
         if counts[DANGER] and targets:
             opts.append(PLAY[DANGER])
-        if counts[KNOWLEDGE] and z.cards[DECK]:
-            opts.append(PLAY[KNOWLEDGE])
         if counts[FOE] and self._foe_targets(p):
             opts.append(PLAY[FOE])
         if counts[PUZZLE] and deck_or_discard:
             opts.append(PLAY[PUZZLE])
+        if counts[LOCATION] and targets:
+            opts.append(PLAY[LOCATION])
         for c in z.cards[self.library(p)]:
             if c not in USE_ART or (self.used >> (c - NUM_ACTION)) & 1:
                 continue
@@ -467,7 +478,7 @@ class QuestsState(State):
         self.emit(
             Event(
                 rule,
-                f"{who(p)} looks at the next {len(top)} Action cards",
+                f"{who(p)} looks at the next {cards_word(len(top), 'Action card')}",
                 player=p,
                 secret=f"{who(p)} sees, from the top: "
                 + ", ".join(NAMES[c] for c in reversed(top)),

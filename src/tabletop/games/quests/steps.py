@@ -56,6 +56,7 @@ from tabletop.games.quests.rules import (
     USE_AS,
     WINDOW_PROMPT,
     QuestsState,
+    cards_word,
     who,
 )
 
@@ -80,7 +81,7 @@ class Fate(NoFields):
                 "quests.fate.roll",
                 f"{who(s.roller)} rolls {roll} for Fate"
                 + (f" (+{bonus} Spear of Destiny)" if bonus else "")
-                + f": {fate} Fate cards",
+                + f": {cards_word(fate, 'Fate card')}",
                 player=s.roller,
                 value=roll,
             )
@@ -89,7 +90,12 @@ class Fate(NoFields):
             card = s._draw_card("quests.fate.flip")
             if card is None:
                 s.emit(
-                    Event("quests.fate.flip", f"Only {turned} Action cards were left to turn over")
+                    Event(
+                        "quests.fate.flip",
+                        f"Only {cards_word(turned, 'Action card')} "
+                        + ("was" if turned == 1 else "were")
+                        + " left to turn over",
+                    )
                 )
                 break
             s.move(card, DECK, FATE, "quests.fate.flip", "{card} is turned over as a Fate card")
@@ -441,7 +447,7 @@ class MeldTurn(_PlayerPasses):
             (p,),
             "meld",
             f"{who(p)}: make a meld for the Prize, {NAMES[s.zones.cards[PRIZE][-1]]}?",
-            (PASS, MELD) if s.can_meld(p) else PASS_ONLY,
+            (MELD, PASS) if s.can_meld(p) else PASS_ONLY,  # the meld first: it is why you ask
             self.rule,
         )
 
