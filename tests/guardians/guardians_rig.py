@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tabletop.engine.flow import push
+from tabletop.games.guardians import phases
 from tabletop.games.guardians import rules as R
 from tabletop.games.guardians import tables as T
+from tabletop.games.guardians.battle import BattleStart
+from tabletop.games.guardians.city import leave
+from tabletop.games.guardians.drive import Turns, drive, together
+from tabletop.games.guardians.power import PowerStart
 from tabletop.games.guardians.tables import GKIND, pz
 
 
@@ -71,7 +77,7 @@ def clear_city(s: R.GuardiansState) -> None:
     for loc in range(T.NLOC):
         for zone in (T.LOC0 + loc, T.FD0 + loc):
             for m in list(s.zones.cards[zone]):
-                s._leave(m)
+                leave(s, m)
                 s.zones.cards[zone].remove(m)
                 s.zones.cards[T.RETREAT].append(m)
 
@@ -92,31 +98,37 @@ def loc_index(name: str) -> int:
     return next(i for i, spec in enumerate(T.LOCS) if spec.name == name)
 
 
+def reset(s: R.GuardiansState, *rest: object) -> None:
+    """Forget every pending step; `rest` is the procedure that follows what comes next."""
+    for w in s.work:
+        w.clear()
+    s.flow.clear()
+    s.together = False
+    s.final_acts = ()
+    s._answers_in = {}
+    push(s, *rest)
+
+
 def to_power(s: R.GuardiansState, players: Iterable[int] = (0,), energy: int = 0) -> None:
     """Jump to the Power Up phase with `players` about to play (their persistent cards and
     trophy rewards applied)."""
-    for w in s.work:
-        w.clear()
-    s.phase = "power"
-    s.started = True
-    s.cur = 0
-    s.seq = s.order
+    reset(s, phases.BattlePhase(), *phases.ROUND[-3:])
     for p in players:
         s.energy[p] = energy
-        s.work[p].append(("power-start",))
-    s._advance()
+    together(s, "power", *(PowerStart(p) for p in players))
+    drive(s)
+
+
+class _BattleTurns(Turns):
+    __slots__ = ()
+    first = BattleStart
 
 
 def to_battle(s: R.GuardiansState, p: int = 0) -> None:
     """Jump to `p`'s Battle Phase decisions."""
-    for w in s.work:
-        w.clear()
+    reset(s, _BattleTurns((p,)), *phases.ROUND[-3:])
     s.phase = "battle"
-    s.seq = (p,)
-    s.cur = 0
-    s.started = True
-    s.work[p].append(("battle-start",))
-    s._advance()
+    drive(s)
 
 
 def play(s: R.GuardiansState, p: int, *ids: str) -> None:

@@ -10,6 +10,7 @@ from guardians_rig import (
     play,
     put,
     put_monster,
+    reset,
     set_hand,
     started,
     to_battle,
@@ -18,9 +19,12 @@ from guardians_rig import (
 
 from tabletop.engine import new_game
 from tabletop.engine.errors import OptionError
+from tabletop.games.guardians import bosses, city, phases, scoring
 from tabletop.games.guardians import rules as R
 from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.content import FILES, ContentError, _read, build
+from tabletop.games.guardians.drive import drive
+from tabletop.games.guardians.steps import Discard
 from tabletop.games.guardians.tables import GKIND, pz
 
 
@@ -147,7 +151,7 @@ def test_items_persist_and_give_their_benefit_each_round() -> None:
     set_hand(s, 0, ["Robe", "Breastplate"])
     to_power(s, energy=5)
     play(s, 0, "play:robe", "play:breastplate", "done")
-    s._cleanup(0)
+    phases.cleanup(s, 0)
     names = [T.KINDS[GKIND[c]].name for c in s.zones.cards[pz(0, T.PERSIST)]]
     assert sorted(names) == ["Breastplate", "Robe"]
     to_power(s, energy=0)
@@ -167,11 +171,8 @@ def test_trophy_rewards_robot_energy_and_warlock_attack() -> None:
 
 # -- overrun ----------------------------------------------------------------------------------
 def _at_overrun(s: R.GuardiansState) -> None:
-    for w in s.work:
-        w.clear()
-    s.phase = "overrun"
-    s.started = False
-    s._advance()
+    reset(s, *phases.ROUND[3:])
+    drive(s)
 
 
 def test_two_warlocks_overrun_everyone_but_the_playground_visitor() -> None:
@@ -229,7 +230,7 @@ def test_orcs_damage_every_orc_when_they_enter() -> None:
     clear_city(s)
     a = put_monster(s, "Hill", "Orc Soldier")
     b = put_monster(s, "Hill", "Orc Grunt")
-    s._enters(b)
+    city.enters(s, b)
     assert s.dmg[a - T.M0] == 1 and s.dmg[b - T.M0] == 1
 
 
@@ -274,9 +275,9 @@ def test_a_blanket_fort_keeps_monsters_out() -> None:
     for loc in range(T.NLOC):
         if loc != loc_index("Hill"):
             for _ in range(s.sym(loc)):
-                s._invade_one(loc, 1, True, "test")
+                city.invade_one(s, loc, 1, True, "test")
     s.fort[0] = loc_index("Hill")
-    s._invade_all("test")
+    city.invade_all(s, "test")
     assert not s.zones.cards[T.LOC0 + loc_index("Hill")]
     assert s.safe(loc_index("Hill"))
 
@@ -287,23 +288,21 @@ def test_empty_wave_takes_the_retreat_pile_then_the_next_wave() -> None:
     for m in list(z[T.WAVE2]):
         z[T.WAVE2].remove(m)
         z[T.RETREAT].append(m)
-    got = s._draw_monster(1)
+    got = city.draw_monster(s, 1)
     assert got is not None and got[1] == T.WAVE2
     assert not z[T.RETREAT]
     for m in list(z[T.WAVE2]):
         z[T.WAVE2].remove(m)
         z[T.BOX].append(m)
-    got = s._draw_monster(1)
+    got = city.draw_monster(s, 1)
     assert got is not None and got[1] == T.WAVE3
 
 
 # -- bosses and the end -----------------------------------------------------------------------
 def _boss_round(s: R.GuardiansState, colour: str) -> None:
     s.track_pos = s.track.index(f"{colour}-boss")
-    for w in s.work:
-        w.clear()
-    s._start_round()
-    s._advance()
+    reset(s, *phases.ROUND)
+    drive(s)
 
 
 def test_blue_boss_failure_flips_home_and_cowards_those_who_stayed_away() -> None:
@@ -311,7 +310,7 @@ def test_blue_boss_failure_flips_home_and_cowards_those_who_stayed_away() -> Non
     _boss_round(s, "blue")
     assert s.boss_colour == "blue" and s.boss_level() in (20, 24)
     s.contrib = [3, -1]
-    s._resolve_boss()
+    assert bosses.resolve_boss(s) is None
     assert s.outcomes["blue_boss"] == "survived"
     assert s.home_flipped and s.sym(T.HOME) == 1
     assert not any(GKIND[c] == T.COWARD for c in s.zones.cards[pz(0, T.DISCARD)])
@@ -322,11 +321,9 @@ def test_blue_boss_success_rewards_the_strongest_first() -> None:
     s = started(players=2)
     _boss_round(s, "blue")
     s.contrib = [10, 30]
-    for w in s.work:
-        w.clear()
-    s._resolve_boss()
+    reset(s, phases.BossOutcome(), *phases.ROUND[-2:])
+    drive(s)
     assert s.outcomes["blue_boss"] == "defeated"
-    s._advance()
     d = s.pending
     assert d is not None and d.kind == "boss-reward" and d.players == (1,)
 
@@ -339,7 +336,8 @@ def test_red_boss_failure_loses_the_game_for_everyone() -> None:
         m = put_monster(s, 0, name)
         s.zones.cards[T.LOC0].remove(m)
         s.zones.cards[pz(1, T.TROPHY)].append(m)
-    s._resolve_boss()
+    reset(s, phases.BossOutcome(), *phases.ROUND[-2:])
+    drive(s)
     assert s.result is not None
     assert s.result.team == "lost" and s.result.winners == ()
     assert [T.monster(m).name for m in s.zones.cards[pz(1, T.TROPHY)]] == ["Zombie Sisters"]
@@ -357,7 +355,7 @@ def test_ties_go_to_more_quests_completed() -> None:
     s.zones.cards[pz(1, T.QUEST)].append(T.Q0 + q)
     clear(s, pz(0, T.DECK))
     clear(s, pz(0, T.HAND))  # seat 0 keeps fewer generics
-    s._finish()
+    scoring.finish(s)
     assert s.result is not None
     assert s.result.scores[1] >= s.result.scores[0]
     assert s.result.winners == (1,)
@@ -367,13 +365,13 @@ def test_ties_go_to_more_quests_completed() -> None:
 def test_cleanup_draws_four_and_backpack_six_then_discards_two() -> None:
     s = started()
     set_hand(s, 0, [])
-    s._cleanup(0)
+    phases.cleanup(s, 0)
     assert len(s.zones.cards[pz(0, T.HAND)]) == 4
     put(s, pz(0, T.PERSIST), ["Backpack"])
     set_hand(s, 0, [])
-    s._cleanup(0)
+    phases.cleanup(s, 0)
     assert len(s.zones.cards[pz(0, T.HAND)]) == 6
-    assert s.work[0][-1] == ("discard", 2, "guardians.card.backpack")
+    assert s.stack(0)[-1] == Discard(0, 2, "guardians.card.backpack")
 
 
 def test_museum_monster_joins_other_monsters_or_retreats() -> None:
@@ -451,7 +449,7 @@ def test_an_entering_orc_cannot_damage_orcs_shielded_by_purify() -> None:
     b = put_monster(s, "Zoo", "Orc Grunt")
     s.purify = True
     pool = s.pool
-    s._enters(b)
+    city.enters(s, b)
     assert s.dmg[a - T.M0] == 0 and s.dmg[b - T.M0] == 0 and s.pool == pool
 
 

@@ -12,7 +12,9 @@ Two kinds of window, both step kinds (see `flow`) a game subclasses to fill in a
 - `Priority`: the players of `order` are asked in turn; each may act or pass; an action
   reopens the window (the pass count starts again) and play goes on from the next player; the
   window closes after a whole round of passes. (Quests' Action phase and Initiative
-  modifications; a Librarians check where everyone may devote a card.)
+  modifications; a Librarians check where everyone may devote a card.) With `reopens =
+  False` nothing reopens it: each player of `order` answers once, in turn, and it closes
+  (Guardians' Shield: each holder a Final Act waits on may ignore it).
 - `Reaction`: a SECRET decision put to every responder at once; when some choose to respond,
   the first of them in turn order after the last actor does, and the window opens again
   against that response (a chain: Escape against Escape); it closes when all pass, and
@@ -50,6 +52,7 @@ class Priority(_PriorityFields):
     auto = False
     kind = "window"
     rule = ""
+    reopens = True  # False: every answer counts toward closing; each is asked once
 
     @property
     def player(self) -> int:
@@ -78,6 +81,14 @@ class Priority(_PriorityFields):
         n = len(order)
         nxt = self.at + 1 if self.at + 1 < n else 0
         # (tuple.__new__ rather than _replace: this runs at every turn of a window)
+        if not self.reopens:
+            if self.at + 1 < n:
+                state.flow.append(tuple.__new__(type(self), (order, self.at + 1, 0)))
+            if option.id != PASS_ID:
+                self.act(state, player, option)
+            if self.at + 1 >= n:
+                self.close(state)
+            return
         if option.id == PASS_ID:
             if self.passes + 1 >= n:
                 self.close(state)

@@ -172,7 +172,7 @@ class GuardiansBot:
         opts = d.options_for(player)
         if len(opts) == 1:
             return opts[0].id
-        kind = state.step_kind(player)
+        kind = d.kind_for(player)
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         if handler is None:
             return opts[0].id
@@ -626,7 +626,7 @@ class GuardiansBot:
         damage counters on their mat, counting what those who battled already gave. Attack
         levels and held counters are public."""
         total = s.boss_dmg + sum(c for c in s.contrib if c >= 0)
-        for q in s.seq[s.cur :]:
+        for q in s.to_come():
             if s.contrib[q] < 0:
                 total += s.attack_at(q, -1) + s.counters[q]
         return total - s.boss_level()
@@ -678,8 +678,7 @@ class GuardiansBot:
         if T.TARGET_BOSS in opts and s.boss_colour:
             return T.TARGET_BOSS
         z = s.zones.cards
-        step = s.work[p][-1]
-        amount = int(step[1])
+        amount = int(s.stack(p)[-1].amount)
 
         def worth(o: Option) -> float:
             if o.action not in T.OPT_SLOT:
