@@ -69,3 +69,42 @@ def test_undo_with_nothing_answered_says_so() -> None:
     session, out = _session(state.clone(), "undo\nquit\n")
     assert session.run() == 0
     assert "Nothing to undo" in out.getvalue()
+
+
+def _at_the_last_answer_of_a_secret_decision() -> tuple[State, int]:
+    """A game stopped where P1's answer completes a secret decision (the others have
+    answered) and P1 is asked again right after, with nothing left to chance between."""
+    for seed in range(60):
+        state = new_game("quests", 3, seed=seed)
+        bots = [make_agent("heuristic", "quests", seed * 10 + s) for s in range(3)]
+        while not state.is_over:
+            d = state.pending
+            assert d is not None
+            mine = d.options_for(0) if state.to_move() == (0,) else ()
+            if d.secret and len(d.players) > 1 and len(mine) > 1:
+                for i, option in enumerate(mine, 1):
+                    after = state.clone()
+                    after.apply(0, option.id)
+                    nxt = after.pending
+                    if (
+                        nxt is not None
+                        and after.to_move() == (0,)
+                        and after.rng.state == state.rng.state
+                        and len(nxt.options_for(0)) > 1
+                    ):
+                        return state, i
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+    raise AssertionError("no seed reached such a secret decision")
+
+
+def test_undo_never_takes_back_the_answer_that_revealed_secret_answers() -> None:
+    """Deliberate since the terminal plays through `Table`: the last answer of a secret
+    decision revealed the others' answers, so answering it again would be answering knowing
+    them (the terminal used to allow it)."""
+    state, pick = _at_the_last_answer_of_a_secret_decision()
+    session, out = _session(state.clone(), f"{pick}\nundo\nquit\n")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Nothing to undo" in text
+    assert "Undone" not in text

@@ -4,10 +4,11 @@ Everything here is a pure function of the run's settings and a game index: game 
 is played with seed `derive_seed(master_seed, i)` and the agent in seat `s` is seeded with
 `derive_seed(game_seed, s)`, so a run gives the same rows whichever process plays which game.
 
-A game that has not ended after `max_steps` answers (`DEFAULT_MAX_STEPS` unless the run says
-otherwise) stops the run with a `StepLimitError`: a game whose options and agents let it go on
-for ever (Quests with `turn_limit=0` between random bots) is a clear error, not a run that
-never ends.
+Each game is played through a `Table` of agents (`Table(state, agents).drive()`, the drive
+loop the terminal and the web server share). A game that has not ended after `max_steps`
+answers (`DEFAULT_MAX_STEPS` unless the run says otherwise) stops the run with a
+`StepLimitError`: a game whose options and agents let it go on for ever (Quests with
+`turn_limit=0` between random bots) is a clear error, not a run that never ends.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgent
 from tabletop.engine.options import options_dict, parse_options
 from tabletop.engine.record import clip
 from tabletop.engine.rng import derive_seed
+from tabletop.engine.table import DriveLimitError, Table
 
 # Separates seat specs in the `agents` column; specs themselves may contain commas.
 AGENTS_SEPARATOR = " | "
@@ -149,18 +151,15 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
     agents = [make_agent(s, config.game, derive_seed(gseed, seat)) for seat, s in enumerate(specs)]
     cap = config.max_steps
     try:
-        while not state.is_over:
-            if state.steps >= cap:
-                raise StepLimitError(
-                    f"game {index} of the run (seed {gseed}) did not end within {cap:,} "
-                    f"answers (--max-steps {cap}): with these options and agents it may never "
-                    "end; give the game a limit in its options (see tabletop games) or "
-                    "raise --max-steps"
-                )
-            for p in state.to_move():
-                state.apply(p, agents[p].choose(state, p))
-                if state.is_over:
-                    break
+        try:
+            Table(state, agents, max_steps=cap).drive()
+        except DriveLimitError:
+            raise StepLimitError(
+                f"game {index} of the run (seed {gseed}) did not end within {cap:,} "
+                f"answers (--max-steps {cap}): with these options and agents it may never "
+                "end; give the game a limit in its options (see tabletop games) or "
+                "raise --max-steps"
+            ) from None
     except Exception as e:
         e.add_note(f"in game {index} of the run (game seed {gseed}, agents {specs})")
         raise

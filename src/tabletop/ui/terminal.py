@@ -1,18 +1,22 @@
 """Playing in the terminal: `tabletop play`, `resume` and `replay`.
 
-A session seats one agent per seat (`human` is a person at this screen) and drives the game:
-bots answer at once, people choose by number from the pending decision's options. Every log
-event is printed as it happens, with its rule id, in the words of whoever holds the screen
+A session is a thin adapter over a `Table` (`tabletop.engine.table`): one agent per seat, or
+a person at this screen (`human`), each human seat its own person with the controller id of
+its seat (`P1`, `P2`...), since hot-seat players are different people. The table drives the
+bots, answers single options, keeps the undo points and the per-viewer log cursors; the
+session asks the person the table waits for, shows the board, and prints every log event as
+it happens (`Table.events_since`), with its rule id, in the words of whoever holds the screen
 (a spectator when nobody does), so bots' moves scroll by as they are made.
 
 Conversation with a person (plain lines from standard input, so it works piped and in tests):
 - a number 1..n chooses an option (an exact option id works too);
 - `help`, `log` (the whole log this seat may read), `board` (draw it again), `undo`,
   `save FILE` (an atomic game record, to `tabletop resume` later), `quit` (leave; exit 0);
-- `undo` takes back this person's last answer when that is safe: nothing has happened since
-  but their own answers, and no die was rolled nor card drawn or dealt at random (so undoing
-  can reveal nothing and re-rolls nothing): say, choosing Foe and then, at the target
-  question, changing one's mind;
+- `undo` takes back this person's last choice when that is safe (`Table.undo`): nothing has
+  happened since but their own answers, and no die was rolled nor card drawn or dealt at
+  random (so undoing can reveal nothing and re-rolls nothing): say, choosing Foe and then, at
+  the target question, changing one's mind. Never the answer that completed a secret decision
+  (an Escape window, a draft pick): it revealed the others' answers;
 - anything else is answered with what is allowed, and the question is asked again (the
   answer repeated at most `record.CLIP` characters long); a line of more than `MAX_LINE`
   characters is no person's answer and ends the session as the end of input does;
@@ -20,8 +24,8 @@ Conversation with a person (plain lines from standard input, so it works piped a
   a one-line error on standard error and exits with status 1 (`INPUT_ENDED`), so a script
   whose answers ran out is not taken for a finished game; `quit` leaves with status 0.
 A decision with a single option for that person (say an Escape window while they hold no
-Escape card) is answered for them with a one-line note, so nobody is asked a meaningless
-question.
+Escape card) is answered for them by the table (every human seat opts in to its
+auto-answer) with a one-line note, so nobody is asked a meaningless question.
 
 Hot-seat: with several humans, before one person's private information is shown the screen is
 cleared and the next person is asked to take it ("Pass the screen to P2 and press Enter"),
@@ -31,7 +35,11 @@ that is not a terminal (a pipe, a file) gets no control codes at all: a transcri
 text, and it holds every seat's screens anyway. Simultaneous decisions (Escape windows) ask
 each human in turn with the same hand-off; there, a person with a single option still gets
 the hand-off and confirms with Enter, because skipping them would tell everyone at the screen
-that they hold no Escape card.
+that they hold no Escape card. The table holds such an answer back (`Table.held()`) until the
+others are in; the session hands the screen to each held seat in its turn (driving with
+`release=False` so the answer is not given before that) and lets the table give it after the
+last real answer. When nobody at the screen has a real choice, the table asks each of them
+instead, and each confirms the same way.
 """
 
 from __future__ import annotations
@@ -42,17 +50,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from tabletop.agents import HUMAN, Agent, make_agent, parse_spec
 from tabletop.engine import registry
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
-from tabletop.engine.record import Record, clip, clip_message, load, record_of, replay, save
-from tabletop.engine.registry import options_of
+from tabletop.engine.record import clip, clip_message, load, replay, save
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
+from tabletop.engine.table import Chooser, Cursor, NothingToUndoError, Table
 from tabletop.ui import renderer_for, score_label
 
 RECAP = 30  # most log lines shown when a person takes the screen or a game resumes
@@ -71,7 +79,7 @@ Type the number of an option to choose it. Other commands:
   log         the whole game log as you may read it, with rule ids
   board       draw the board again
   undo        take back your last answer, when nothing has happened since but your own
-              answers and nothing was left to chance
+              answers, nothing was left to chance and no secret answers were revealed
   save FILE   save the game to FILE (continue later with: tabletop resume FILE)
   quit        leave the game (save first if you want to continue it)"""
 
@@ -134,7 +142,7 @@ def print_result(state: State, specs: list[str] | None, console: Console) -> Non
     result = state.result
     if result is None:
         return
-    table = Table(title=Text("Result", style="bold"), title_justify="left")
+    table = RichTable(title=Text("Result", style="bold"), title_justify="left")
     table.add_column("seat")
     if specs is not None:
         table.add_column("agent")
@@ -203,8 +211,6 @@ class Session:
         log_from: int = 0,
         errors: Console | None = None,
     ) -> None:
-        self.state = state
-        self.agents = agents
         self.specs = specs
         self.console = console
         self.errors = errors if errors is not None else Console(stderr=True, highlight=False)
@@ -212,14 +218,21 @@ class Session:
         self.echo = not _isatty(stdin)  # piped answers are echoed so transcripts read well
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hotseat = len(self.humans) > 1
+        seats: list[str | Chooser] = [who(s) if a is None else a for s, a in enumerate(agents)]
+        self.table = Table(state, seats, auto=self.humans, on_auto=self.answered_for)
         # Who holds the screen: log lines are printed as this seat may read them.
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.log_from = log_from
-        self.cursor: dict[int | None, int] = {}
+        self.cursors: dict[int | None, Cursor] = {}
+        # Held seats that had their hand-off: (the secret decision's first step, seat).
+        self.confirmed: set[tuple[int, int]] = set()
         self.saved: tuple[Path, int] | None = None
-        # Answers a person may take back: (seat, answers before it, RNG state before it).
-        self.undo_points: list[tuple[int, int, int]] = []
         self.render = renderer_for(state.game_id)
+
+    @property
+    def state(self) -> State:
+        """The game; `undo` puts an earlier copy in its place."""
+        return self.table.state
 
     # -- output and input ---------------------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
@@ -262,21 +275,23 @@ class Session:
         console.file.write(CLEAR_ALL)
         console.file.flush()
 
+    def unread(self, viewer: int | None) -> list[tuple[str, str]]:
+        """The log events `viewer` has not read yet, in their words; they count as read."""
+        cursor = self.cursors.get(viewer, Cursor(self.log_from))
+        events, self.cursors[viewer] = self.table.events_since(cursor, viewer)
+        return events
+
+    def print_events(self, events: list[tuple[str, str]]) -> None:
+        if events:
+            self.console.print(Text("\n").join(_log_line(rule, text) for rule, text in events))
+
     def stream(self) -> None:
         """Print the log events the screen's holder has not seen yet."""
-        log = self.state.log
-        if not log:
+        if not self.state.log:
             return
-        key = self.holder
-        start = self.cursor.get(key)
-        if start is None:
-            start = self.log_from
-            if start:
-                self.say(f"… {start} earlier events (type log to read them all)", "dim")
-        if start >= len(log):
-            return
-        self.cursor[key] = len(log)
-        self.console.print(Text("\n").join(_log_line(e.rule, e.text_for(key)) for e in log[start:]))
+        if self.holder not in self.cursors and self.log_from:
+            self.say(f"… {self.log_from} earlier events (type log to read them all)", "dim")
+        self.print_events(self.unread(self.holder))
 
     def hand_to(self, seat: int) -> None:
         """Give the screen to `seat`; in hot-seat, clear it and wait for them first."""
@@ -288,18 +303,14 @@ class Session:
             self.read(f"Pass the screen to {who(seat)} and press Enter ")
             self.clear_screen()
         self.holder = seat
-        log = self.state.log or []
-        start = self.cursor.get(seat, self.log_from)
-        if start < len(log):
+        events = self.unread(seat)
+        if events:
             self.say(f"{who(seat)}, since your last turn:", "bold")
-            if len(log) - start > RECAP:
-                skipped = len(log) - start - RECAP
+            if len(events) > RECAP:
+                skipped = len(events) - RECAP
                 self.say(f"  … {skipped} earlier events (type log to read them all)", "dim")
-                start = len(log) - RECAP
-            self.console.print(
-                Text("\n").join(_log_line(e.rule, e.text_for(seat)) for e in log[start:])
-            )
-        self.cursor[seat] = len(log)
+                events = events[-RECAP:]
+            self.print_events(events)
 
     # -- the game loop ------------------------------------------------------------------------
     def intro(self) -> None:
@@ -314,17 +325,20 @@ class Session:
 
     def run(self) -> int:
         self.intro()
+        table = self.table
         try:
             self.stream()
-            while not self.state.is_over:
-                state = self.state  # `undo` may put an earlier state in its place
-                seat = state.to_move()[0]
-                agent = self.agents[seat]
-                if agent is None:
-                    self.human_turn(seat)
-                else:
-                    state.apply(seat, agent.choose(state, seat))
+            while True:
+                # bots and single options, but no held answer before its seat's hand-off
+                table.drive(release=not self.hotseat)
                 self.stream()
+                if self.state.is_over:
+                    break
+                seat = self.next_seat()
+                if seat is None:  # only held answers are left, every seat handed the screen
+                    table.drive()
+                else:
+                    self.human_turn(seat)
         except Quit as q:
             if str(q):
                 self.say(str(q))
@@ -335,28 +349,54 @@ class Session:
             return INPUT_ENDED
         if self.hotseat:
             self.console.rule()
-        print_result(state, self.specs, self.console)
+        print_result(self.state, self.specs, self.console)
         return 0
 
-    def human_turn(self, seat: int) -> None:
+    def next_seat(self) -> int | None:
+        """The first seat, in the decision's order, that the screen goes to now: one the
+        table asks, or (hot-seat) a held one that has not had its hand-off yet."""
         state = self.state
-        decision = state.pending
+        asked = {ask.seat for ask in self.table.asks()}
+        held = self.table.held() if self.hotseat else ()
+        start = self.decision_start()
+        for seat in state.to_move():
+            if seat in asked or (seat in held and (start, seat) not in self.confirmed):
+                return seat
+        return None
+
+    def decision_start(self) -> int:
+        """The step at which the pending decision was first asked (answers of a secret
+        decision count as steps while it waits for the rest)."""
+        state = self.state
+        d = state.pending
+        assert d is not None
+        return state.steps - len(d.players) + len(state.to_move())
+
+    def answered_for(self, seat: int, option: Option) -> None:
+        """The table answers `seat`'s only option: say so to the person at the screen (in
+        hot-seat only to the seat holding it, and never for a held secret answer, which that
+        person confirmed at their hand-off)."""
+        decision = self.state.pending
+        assert decision is not None
+        self.stream()
+        if not self.hotseat or (self.holder == seat and not decision.secret):
+            self.say(
+                f"{_asked(seat, decision)} → {option.label} (your only option, answered for you)",
+                "dim",
+            )
+
+    def human_turn(self, seat: int) -> None:
+        decision = self.state.pending
         assert decision is not None
         options = decision.options_for(seat)
-        if len(options) == 1 and not (self.hotseat and decision.secret):
-            if self.holder == seat or not self.hotseat:
-                self.say(
-                    f"{_asked(seat, decision)} → {options[0].label} "
-                    "(your only option, answered for you)",
-                    "dim",
-                )
-            state.apply(seat, options[0].id)
-            return
         self.hand_to(seat)
         self.show(seat, decision, options)
         if len(options) == 1:
             self.read(f"Your only option is {options[0].label}: press Enter ")
-            state.apply(seat, options[0].id)
+            if seat in self.table.held():
+                self.confirmed.add((self.decision_start(), seat))  # the table gives it later
+            else:
+                self.answer(seat, options[0].id)
             return
         self.choose(seat, decision, options)
 
@@ -391,8 +431,7 @@ class Session:
             elif command == "help":
                 self.say(HELP)
             elif command == "log":
-                for rule, text in self.state.log_for(seat):
-                    self.console.print(_log_line(rule, text))
+                self.print_events(self.table.events_since(Cursor(), seat)[0])
             elif command == "board":
                 self.show(seat, decision, options)
             elif command == "undo":
@@ -408,43 +447,25 @@ class Session:
                 self.say(f"{clip(repr(line))} is not understood: type {allowed}.", "red")
 
     def answer(self, seat: int, option_id: str) -> None:
-        """A person's chosen answer, remembered so that it may be taken back."""
-        state = self.state
-        self.undo_points.append((seat, state.steps, state.rng.state))
-        state.apply(seat, option_id)
+        """A person's answer, through the table (which keeps it undoable while it may be);
+        the session's loop drives the bots after it."""
+        self.table.answer(who(seat), seat, option_id, drive=False)
 
     def undo(self, seat: int) -> bool:
-        """Go back to before `seat`'s last answer if that is safe (see the module's doc)."""
-        state = self.state
-        history = state.history or []
-        while self.undo_points and self.undo_points[-1][1] >= state.steps:
-            self.undo_points.pop()  # points beyond a state already undone
-        point = next((p for p in reversed(self.undo_points) if p[0] == seat), None)
-        if (
-            point is None
-            or point[2] != state.rng.state
-            or any(p != seat for p, _ in history[point[1] :])
-        ):
+        """Go back to before `seat`'s last answer if the table allows it (see the module's
+        doc); the person, who holds the screen, reads on from there."""
+        try:
+            taken = self.table.undo(who(seat), seat)
+        except NothingToUndoError:
             self.say(
                 "Nothing to undo: only your own last answers can be taken back, and only "
                 "while nobody else has answered and nothing was left to chance since.",
                 "red",
             )
             return False
-        steps = point[1]
-        record = Record(
-            game=state.game_id,
-            version=state.version,
-            players=state.num_players,
-            seed=state.seed,
-            options=options_of(state),
-            answers=list(history),
-        )
-        self.state = replay(record, verify=False, upto=steps)
-        self.undo_points = [p for p in self.undo_points if p[1] < steps]
-        length = len(self.state.log or [])
-        self.cursor = {k: min(v, length) for k, v in self.cursor.items()}
-        self.say(f"Undone: back to before your answer ({len(history) - steps} taken back).")
+        self.cursors[seat] = self.table.cursor()
+        self.confirmed.clear()
+        self.say(f"Undone: back to before your answer ({taken} taken back).")
         return True
 
     def save(self, name: str) -> None:
@@ -453,7 +474,7 @@ class Session:
             return
         path = Path(name).expanduser()
         try:
-            save(record_of(self.state), path)
+            save(self.table.record(), path)
         except (OSError, TabletopError) as e:
             self.say(clip_message(f"Could not save to {path}: {e}"), "red")
             return
