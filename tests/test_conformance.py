@@ -36,7 +36,7 @@ from tabletop.engine.rng import Rng
 
 # Games per registered game, and options that keep games of random players short (random
 # players rarely finish a game of Quests by melding). A game not listed gets the defaults.
-GAMES = {"quests": 2000}
+GAMES = {"quests": 2000, "guardians": 2000}
 DEFAULT_GAMES = 200
 FAST_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 8}}
 MIXED_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 12}}
@@ -49,7 +49,8 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
         {},
         {"length": "long", "artifact_deck": "random18"},
         {"length": "full", "artifact_deck": "random18"},
-    ]
+    ],
+    "guardians": [{}, {"difficulty": "apprentice"}, {"cooperative": True}],
 }
 CARDS = {"quests": 107}
 CHUNKS = 10

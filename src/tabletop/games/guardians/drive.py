@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from tabletop.engine.decision import SECRET, Ask, Decision, Option
+from tabletop.engine.decision import ONE, SECRET, Ask, Decision, Option
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -80,7 +80,10 @@ class PlayerStep:
         opts = self.options(s)
         if not opts:
             return None
-        return Decision((self.player,), self.kind, self.prompt(s), opts, self.rule)
+        # (tuple.__new__: asked after almost every answer)
+        return tuple.__new__(
+            Decision, ((self.player,), self.kind, self.prompt(s), opts, self.rule, ONE, None)
+        )
 
 
 def drive(s: GuardiansState) -> None:
@@ -155,7 +158,9 @@ class Together(_Phase):
         if len(asks) == 1:
             ((q, opts),) = asks.items()
             step = work[q][-1]
-            return Decision((q,), step.kind, step.prompt(s), opts, step.rule)
+            return tuple.__new__(
+                Decision, ((q,), step.kind, step.prompt(s), opts, step.rule, ONE, None)
+            )
         # asks holds the players in seat order
         players = tuple(asks)
         ph = self.phase
@@ -165,7 +170,7 @@ class Together(_Phase):
         seen: set[int] = set()
         for q, opts in asks.items():
             step = work[q][-1]
-            each.append(Ask(step.kind, prompt, opts, step.rule))
+            each.append(tuple.__new__(Ask, (step.kind, prompt, opts, step.rule)))
             for o in opts:
                 if o.action not in seen:
                     seen.add(o.action)

@@ -22,6 +22,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.engine.zones import PUBLIC, Zones
 from tabletop.games.guardians import tables as T
+from tabletop.games.guardians.drive import drive
 from tabletop.games.guardians.tables import (
     BOSSES,
     GKIND,
@@ -166,7 +167,6 @@ class GuardiansState(State):
         self.boss_dmg = 0
         self.draft_left = 0
         self.outcomes: dict[str, str] = {}
-        from tabletop.games.guardians.drive import drive
         from tabletop.games.guardians.setup import set_up
 
         set_up(self)
@@ -429,22 +429,16 @@ class GuardiansState(State):
 
     # -- kernel hooks ------------------------------------------------------------------------------
     def _answer(self, decision: Decision, player: int, option: Option) -> None:
-        from tabletop.games.guardians.drive import drive
-
         self.flow.pop().answer(self, player, option)
         drive(self)
 
     def _answers(self, decision: Decision, answers: dict[int, Option]) -> None:
-        from tabletop.games.guardians.drive import drive
-
         self.flow.pop().answers(self, decision, answers)
         drive(self)
 
     def _reask(self) -> None:
         """Ask the question on top again (after its cards were re-dealt or rigged)."""
         if self.result is None:
-            from tabletop.games.guardians.drive import drive
-
             drive(self)
 
     def check_invariants(self) -> None:
