@@ -337,11 +337,15 @@ def test_an_agents_only_table_plays_the_simulators_games(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     register(monkeypatch)
-    for seed in range(3):
+    # random and heuristic seats, so that open (PARALLEL) decisions see several agents act
+    for players, seed in ((3, 0), (3, 1), (4, 2), (4, 3)):
         games = []
         for play in (reference_play, lambda s, a: Table(s, a).drive()):
-            state = new_game(game, 3, seed, log=False)
-            agents = [make_agent("random", game, derive_seed(seed, p)) for p in range(3)]
+            state = new_game(game, players, seed, log=False)
+            agents = [
+                make_agent("heuristic" if p % 2 and game != "toy" else "random", game, seed + p)
+                for p in range(players)
+            ]
             play(state, agents)
             games.append((state.steps, state.fingerprint()))
         assert games[0] == games[1]

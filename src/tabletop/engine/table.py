@@ -38,7 +38,10 @@ For an opted-in seat whose ask offers a single option:
 **Order.** Agents answer at once, but in a secret decision in the decision's order: an agent
 seated after a person who has yet to answer waits for them (its answer is hidden anyway), so
 the record lists the answers as the seats are asked and the person's previous choice stays
-undoable until they answer (an agent's answer would otherwise come first and forbid it).
+undoable until they answer (an agent's answer would otherwise come first and forbid it). In
+a PARALLEL decision agents answer in passes: each agent waited for when a pass begins answers
+once, in the decision's order (as the simulator always played), so none acts twice before
+the others have acted once.
 
 `on_auto(seat, option)`, when given, is called just before each auto-answer is made (an
 interface's note that it answered for the person).
@@ -70,7 +73,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, NoReturn, Protocol, cast
 
-from tabletop.engine.decision import Decision, Option
+from tabletop.engine.decision import PARALLEL, Decision, Option
 from tabletop.engine.errors import SeatError, TabletopError
 from tabletop.engine.record import Record, record_of
 from tabletop.engine.state import State
@@ -180,6 +183,7 @@ class Table:
         self._points: list[_Point] = []
         self._steps = state.steps  # steps when the table last looked: catches outside applies
         self._cuts: list[_Cut] = []
+        self._pass: list[int] = []  # agents still to answer in this PARALLEL pass
         for seat in auto:
             self._check_seat(seat)
             if not isinstance(self._seats[seat], str):
@@ -283,6 +287,10 @@ class Table:
         waiting = state.to_move()
         seats = self._seats
         if not d.secret:
+            if d.mode == PARALLEL:
+                seat = self._next_in_pass(waiting)
+                if seat is not None:
+                    return seat, None
             for seat in waiting:
                 if not isinstance(seats[seat], str):
                     return seat, None
@@ -300,6 +308,13 @@ class Table:
         if waiting:  # only held seats are left: their answers complete the decision
             return waiting[0], d.options_for(waiting[0])[0].id
         return None
+
+    def _next_in_pass(self, waiting: tuple[int, ...]) -> int | None:
+        """In a PARALLEL decision agents answer in passes: each agent waited for at the start
+        of a pass answers once, in the decision's order, then a new pass begins."""
+        agents = [s for s in waiting if not isinstance(self._seats[s], str)]
+        self._pass = [s for s in self._pass if s in agents] or agents
+        return self._pass[0] if self._pass else None
 
     # -- moving the game ---------------------------------------------------------------------
     def drive(self, max_steps: int | None = None, *, release: bool = True) -> int:
@@ -326,6 +341,8 @@ class Table:
                 self._limit_reached(made)
             if option_id is None:
                 option_id = cast(Chooser, self._seats[seat]).choose(state, seat)
+                if self._pass and self._pass[0] == seat:
+                    self._pass.pop(0)
             elif self.on_auto is not None:
                 self.on_auto(seat, d.options_for(seat)[0])
             state.apply(seat, option_id)
@@ -333,18 +350,20 @@ class Table:
             made += 1
 
     def _drive_agents(self, limit: int) -> int:
-        """`drive` at a table of agents only (the simulator's hot path): the first seat
-        waited for answers, as `_automatic` would choose, with no undo points to keep."""
+        """`drive` at a table of agents only (the simulator's hot path), in the order
+        `_automatic` chooses (passes over the waiting seats), with no undo points to keep."""
         state = self._state
         agents = cast(tuple[Chooser, ...], self._seats)
         made = 0
         try:
             while state.pending is not None:
-                if made >= limit:
-                    self._limit_reached(made)
-                seat = state.to_move()[0]
-                state.apply(seat, agents[seat].choose(state, seat))
-                made += 1
+                for seat in state.to_move():  # one pass (several seats only in PARALLEL)
+                    if made >= limit:
+                        self._limit_reached(made)
+                    state.apply(seat, agents[seat].choose(state, seat))
+                    made += 1
+                    if state.pending is None:
+                        break
         finally:
             self._steps = state.steps
         return made
