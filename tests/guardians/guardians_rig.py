@@ -115,7 +115,7 @@ def to_power(s: R.GuardiansState, players: Iterable[int] = (0,), energy: int = 0
     reset(s, phases.BattlePhase(), *phases.ROUND[-3:])
     for p in players:
         s.energy[p] = energy
-    together(s, "power", *(PowerStart(p) for p in players))
+    together(s, "power", *(PowerStart(p) for p in players), openly=True)
     drive(s)
 
 

@@ -496,3 +496,28 @@ def test_with_the_box_out_of_practice_swings_a_final_act_gives_nothing() -> None
     assert [s.zones.cards[pz(q, T.DECK)] for q in range(5)] == decks
     assert s.zones.cards[T.TRASH] == trash
     assert any("No Practice Swing is left in the box" in t for _, t in s.log_for(None))
+
+
+# -- Power Up played openly (PARALLEL) ----------------------------------------------------------
+def test_power_up_is_played_openly_each_play_applied_at_once() -> None:
+    s = started(players=2)
+    set_hand(s, 0, ["Cleave"])
+    set_hand(s, 1, ["Borrow"])
+    to_power(s, players=(0, 1), energy=5)
+    d = s.pending
+    assert d is not None and d.mode == "parallel" and d.players == (0, 1)
+    assert s.to_move() == (0, 1)
+    s.apply(0, "play:cleave")  # applied at once: seen by all before P2 decides
+    cleave = [c for c in s.zones.cards[pz(0, T.PLAY)] if T.KINDS[GKIND[c]].name == "Cleave"]
+    assert cleave and s.attack[0] == 3
+    d = s.pending
+    assert d is not None and d.mode == "parallel" and d.players == (0, 1)
+    s.apply(1, "play:borrow")
+    assert "borrow:cleave" in ids(s, 1)  # a card P1 put in play this very Power Up
+    s.apply(1, "borrow:cleave")
+    assert s.attack[1] == 3
+    s.apply(1, "done")
+    d = s.pending
+    assert d is not None and d.players == (0,) and d.kind == "power"
+    s.apply(0, "done")
+    assert s.phase == "battle"

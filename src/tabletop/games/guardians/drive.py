@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from tabletop.engine.decision import ONE, SECRET, Ask, Decision, Option
+from tabletop.engine.decision import ONE, PARALLEL, SECRET, Ask, Decision, Option
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -142,8 +142,8 @@ class Together(_Phase):
     """Everyone with a step in `work` acts at once: their automatic steps run (seat order,
     until none is left), questions with nothing to choose are skipped, then every player with
     a question is asked it, in one decision (SECRET when several: the draft, the Final
-    Choice, Power Up, the discards of Overrun and Clean Up). The phase ends when nobody has a
-    step left."""
+    Choice, the discards of Overrun and Clean Up). The phase ends when nobody has a step
+    left."""
 
     __slots__ = ()
     auto = False
@@ -202,6 +202,15 @@ class Together(_Phase):
             work[p].pop().answer(s, p, answers[p])
 
 
+class OpenTogether(Together):
+    """Everyone acts at once and openly (PARALLEL: Power Up in the Guardian game,
+    guardians.interpret.parallel-power-up): each answer is applied when given and seen by
+    all, and the others are asked again, until everyone has finished."""
+
+    __slots__ = ()
+    mode = PARALLEL
+
+
 def settle_work(s: GuardiansState) -> dict[int, tuple[Option, ...]]:
     """Run automatic steps and drop questions without options; return the options of every
     player whose top step is a question."""
@@ -230,12 +239,12 @@ def settle_work(s: GuardiansState) -> dict[int, tuple[Option, ...]]:
             return out
 
 
-def together(s: GuardiansState, phase: str, *steps: Any) -> None:
-    """Open a phase where everyone acts at once, with these first steps (one per player,
-    pushed in the order given)."""
+def together(s: GuardiansState, phase: str, *steps: Any, openly: bool = False) -> None:
+    """Open a phase where everyone acts at once (`openly`: each answer applied at once and
+    seen by all), with these first steps (one per player, pushed in the order given)."""
     s.phase = phase
     s.together = True
     work = s.work
     for step in steps:
         work[step.player].append(step)
-    s.flow.append(Together(phase))
+    s.flow.append(OpenTogether(phase) if openly else Together(phase))

@@ -114,8 +114,8 @@ class PowerTurns(Turns):
 
 
 class PowerPhase(NoFields):
-    """guardians.power.play: everyone powers up at once; in the Apprentice game, in turn
-    order."""
+    """guardians.power.play: everyone powers up at once, openly, each play applied as it is
+    made (guardians.interpret.parallel-power-up); in the Apprentice game, in turn order."""
 
     __slots__ = ()
     auto = True
@@ -126,7 +126,7 @@ class PowerPhase(NoFields):
             s.phase = "power"
             s.flow.append(PowerTurns(s.order))
         else:
-            together(s, "power", *(PowerStart(p) for p in range(s.num_players)))
+            together(s, "power", *(PowerStart(p) for p in range(s.num_players)), openly=True)
 
 
 class BattleTurns(Turns):

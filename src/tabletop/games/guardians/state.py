@@ -4,7 +4,8 @@ The state's own fields are declared once (`__slots__ = declare(...)`), so `clone
 `fingerprint` are generated from that one list. The round is a declared procedure of steps on
 the kernel's flow stack (`phases.py`); while everyone acts at once (the draft, Overrun, Power
 Up in the Guardian game, Clean Up) each player's pending steps are a stack of their own,
-`work[p]` (plain, immutable steps), driven by one step on the kernel stack (`drive.Together`).
+`work[p]` (plain, immutable steps), driven by one step on the kernel stack (`drive.Together`;
+Power Up openly, each play applied as it is made: `drive.OpenTogether`).
 Rules that change the game live in the modules named after what they are about (`city`,
 `cards`, `battle`, `locations`, `bosses`, `scoring`); the queries bots and views share stay
 here. Every rule applied has an id `guardians.<section>.<rule>` (docs/rules/guardians.md).
@@ -36,7 +37,7 @@ from tabletop.games.guardians.tables import (
     pz,
 )
 
-VERSION = "1.1"  # 1.1: the round as steps on the kernel's flow stack (the fingerprint holds it)
+VERSION = "1.2"  # 1.1: the round as steps on the flow stack; 1.2: Power Up is played openly
 MIN_PLAYERS, MAX_PLAYERS = T.MIN_PLAYERS, T.MAX_PLAYERS
 HAND_SIZE = NUM["hand_size"]
 COUNTERS = NUM["damage_counters"]
