@@ -6,10 +6,11 @@ and clear errors for a bad texts file or query."""
 from __future__ import annotations
 
 import dataclasses
-import re
+import importlib.util
 import tomllib
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -264,35 +265,63 @@ def test_quests_victory_and_guardians_ranks_give_the_numbers() -> None:
 # -- our own words ------------------------------------------------------------------------------
 
 RUN = 8  # words in a row that may not come from the rulebook
+# The rulebooks are not in the repository: scripts/rulebook_runs.py keeps a short hash of each
+# of their runs of RUN words in tests/data/rulebook-runs/<game>.txt (not the words themselves).
+RUNS = ROOT / "tests" / "data" / "rulebook-runs"
 
 
-def words(text: str) -> list[str]:
-    text = text.casefold().replace("\u2019", "'").replace("'", "")
-    return re.findall(r"[a-z0-9]+", text)
+def _runs_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "rulebook_runs", ROOT / "scripts" / "rulebook_runs.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def rulebook(game: str) -> Path:
-    doc = (ROOT / registry.get(game).rules_doc).read_text("utf-8")
-    found = re.search(r"\.\./shared/rulebooks/[\w.-]+\.txt", doc)
-    assert found, f"{registry.get(game).rules_doc} names no rulebook"
-    path = (ROOT / found.group(0)).resolve()
-    assert path.is_file(), f"the rulebook {path} is missing: the texts cannot be checked"
-    return path
+RB = _runs_module()
+
+
+def rulebook_runs(game: str) -> set[str]:
+    path = RUNS / f"{game}.txt"
+    assert path.is_file(), f"{path} is missing: run scripts/rulebook_runs.py"
+    return set(path.read_text("utf-8").split())
+
+
+def test_the_stored_runs_are_the_rulebooks_when_they_are_here() -> None:
+    """Beside the repository (a developer's checkout) the rulebooks are at ../shared: the
+    stored hashes must be theirs. (In a clone without them, the stored hashes are used.)"""
+    books = ROOT.parent / "shared" / "rulebooks"
+    for game, name in RB.BOOKS.items():
+        stored = rulebook_runs(game)
+        assert len(stored) > 1000
+        if (books / name).is_file():
+            assert stored == RB.runs((books / name).read_text("utf-8")), game
+    # a copied run is caught, a run of our own is not
+    quests = rulebook_runs("quests")
+    assert (
+        RB.run_hash(RB.words("Play continues until someone has acquired the required number")[:RUN])
+        in quests
+    )
+    assert (
+        RB.run_hash(RB.words("the first to hold the agreed number of artifacts wins")[:RUN])
+        not in quests
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_text_copies_the_rulebook(game: str) -> None:
-    book = words(rulebook(game).read_text("utf-8"))
-    runs = {tuple(book[i : i + RUN]) for i in range(len(book) - RUN + 1)}
+    runs = rulebook_runs(game)
     ours = [(f"section {s.id}", p) for s in rules_text(game) for p in s.paragraphs]
     ours += [(f"text {t['kind']} {t['id']}", t["text"]) for t in raw(game)["text"]]
     copied = []
     for where, text in ours:
-        w = words(text)
+        w = RB.words(text)
         copied += [
             f"{where}: {' '.join(w[i : i + RUN])}"
             for i in range(len(w) - RUN + 1)
-            if tuple(w[i : i + RUN]) in runs
+            if RB.run_hash(w[i : i + RUN]) in runs
         ]
     assert not copied, f"{len(copied)} runs of {RUN} words copied from the rulebook: {copied[:5]}"
 
