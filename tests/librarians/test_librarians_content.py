@@ -5,6 +5,7 @@ declared, the adventures complete and the campaign consistent, and clear errors 
 from __future__ import annotations
 
 import copy
+import importlib.util
 import itertools
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,6 @@ from tabletop.games.librarians.content import (
     build,
     check_deck,
     load,
-)
-
-RULEBOOK = (
-    Path(__file__).resolve().parents[3] / "shared/rulebooks/librarians-adventure-card-game.txt"
 )
 
 # The rulebook's Discipline List: name -> {card: copies}.
@@ -360,15 +357,27 @@ def test_every_handler_is_declared_and_every_declared_handler_used(c: Content) -
 
 
 def test_every_text_is_short_and_our_own(c: Content) -> None:
-    """Texts are our own words: no run of 8 words is copied from the rulebook."""
-    book = RULEBOOK.read_text("utf-8") if RULEBOOK.exists() else ""
-    words = book.lower().split()
-    runs = {" ".join(words[i : i + 8]) for i in range(len(words) - 7)}
+    """Texts are our own words: no run of 8 words is copied from the rulebook (checked
+    against the hashed runs in tests/data/rulebook-runs, see scripts/rulebook_runs.py)."""
+    root = Path(__file__).resolve().parents[2]
+    stored = root / "tests" / "data" / "rulebook-runs" / "librarians.txt"
+    runs = set(stored.read_text("utf-8").split())
+    assert len(runs) > 1000
+    rb = _rulebook_runs(root)
     texts = [x.text for x in records(c) if hasattr(x, "text")]
     assert all(0 < len(t) <= 240 for t in texts)
     for t in texts:
-        w = t.lower().split()
-        assert not any(" ".join(w[i : i + 8]) in runs for i in range(len(w) - 7)), t
+        w = rb.words(t)
+        assert not any(rb.run_hash(w[i : i + 8]) in runs for i in range(len(w) - 7)), t
+
+
+def _rulebook_runs(root: Path) -> Any:
+    path = root / "scripts" / "rulebook_runs.py"
+    spec = importlib.util.spec_from_file_location("rulebook_runs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # -- adventures and the campaign ----------------------------------------------------------------
