@@ -1,4 +1,4 @@
-"""The view of a Guardians: Explore game, typed (schema `guardians/1`; docs/views.md).
+"""The view of a Guardians: Explore game, typed (schema `guardians/2`; docs/views.md).
 
 A player's view (`GuardiansPlayerView`) shows the viewer's own seat with its private keys
 (`OwnSeat`: hand, cards looked at, cards under Aimed Shot, Secret Quests, SUPER choice, draft
@@ -14,7 +14,7 @@ from pydantic import MISSING, Field, model_validator
 
 from tabletop.schemas.common import Count, Model, Pending, PendingAsk, Seat, ViewBase
 
-VERSION = 1
+VERSION = 2
 
 CardType = Literal["generic", "skill", "item", "familiar", "coward"]
 Group = Literal["knight", "wizard", "archer", "rogue", "bug", "plant", "wolf", "tiger"]
@@ -23,6 +23,7 @@ BossFamily = Literal["zombie", "orc", "robot", "warlock", "spider", "fiend"]
 BossColour = Literal["blue", "red"]
 LocationColour = Literal["blue", "yellow", "red"]
 PlayerColour = Literal["red", "black", "green", "blue", "yellow"]
+SoloRank = Literal["True Guardian", "Guardian", "Apprentice", "Play again"]
 TrackSpace = Literal["setup", "warm-up", "round", "blue-boss", "third-wave", "red-boss", "end"]
 BattleEffect = Literal[
     "mastering-slash",
@@ -216,7 +217,8 @@ class PublicSeat(Model):
     colour: PlayerColour
     deck: Count
     hand_size: Count
-    discard: list[Card]
+    discard_size: Count  # = len(discard)
+    discard: list[Card]  # the whole pile, bottom first: public
     play: list[Card]
     persistent: list[Card]
     copies: list[str]  # NAMES (not ids) of cards played as copies this round (Borrow, Potion)
@@ -259,7 +261,7 @@ class GuardiansPendingAsk(PendingAsk):
 
 class _GuardiansView(ViewBase):
     game: Literal["guardians"]
-    schema_: Literal["guardians/1"] = Field(alias="schema")
+    schema_: Literal["guardians/2"] = Field(alias="schema")
     pending: GuardiansPendingAsk | GuardiansPending | None
     round: Count
     turn: Count  # the same number as `round`
@@ -279,9 +281,14 @@ class _GuardiansView(ViewBase):
     trash: list[Card]
     revealed: list[Card]
     counters_on_mat: Count
+    solo_rank: SoloRank | None  # a one-player game's rank, once it is over
 
     def _guardians_consistent(self, seats: list[PublicSeat]) -> None:
         self.seat_models_ok([s.seat for s in seats], [isinstance(s, OwnSeat) for s in seats])
+        if any(s.discard_size != len(s.discard) for s in seats):
+            raise ValueError("discard_size counts the discard pile")
+        if self.solo_rank is not None and (self.players != 1 or self.result is None):
+            raise ValueError("a rank is shown only at the end of a one-player game")
         if self.round != self.turn:
             raise ValueError("round and turn are the same number")
         if (self.bosses.red is MISSING) != (self.difficulty == "apprentice"):

@@ -19,7 +19,7 @@ from tabletop.games.guardians.city import collect, enters, invade_all, place
 from tabletop.games.guardians.drive import PlayerStep
 from tabletop.games.guardians.power import use_fx
 from tabletop.games.guardians.state import BONUS, LOC_ZONES, MUSEUM, PERSIST, PLAY, who
-from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, MON_ATTACK
+from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, MON_ATTACK, named
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -111,19 +111,32 @@ class Battle(_Player, PlayerStep):
     rule = "guardians.battle.move"
     text = "Battle: place damage counters, use effects, or choose where to battle"
 
+    def prompt(self, s: GuardiansState) -> str:
+        p = self.player
+        held = s.counters[p]
+        return (
+            f"Battle (attack {s.attack[p]}, {held} damage counter{'' if held == 1 else 's'}"
+            " held): place damage counters, use effects, or choose where to battle"
+        )
+
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         p = self.player
         z = s.zones.cards
         opts: list[Option] = []
         held = s.counters[p]
         boss = s.boss_fighting()
+        dmg = s.dmg
         if held:
             for i in range(T.NLOC):
                 for j, m in enumerate(z[T.LOC0 + i]):
                     if not s.immune(m):
-                        opts.append(T.DMG[i][j])
-                        if held >= s.remaining(m) > 1:
-                            opts.append(T.KILL[i][j])
+                        at = f"{T.monster_label(m, dmg[m - M0])} at {LOCS[i].name}"
+                        opts.append(named(T.DMG[i][j], f"Place a damage counter on {at}"))
+                        left = s.remaining(m)
+                        if held >= left > 1:
+                            opts.append(
+                                named(T.KILL[i][j], f"Place {left} damage counters to defeat {at}")
+                            )
             if boss:
                 opts.append(T.DMG_BOSS)
         seen: set[str] = set()
@@ -137,11 +150,13 @@ class Battle(_Player, PlayerStep):
             ents = s.in_play(p)
             if any(BONUS[k] for k in ents):
                 for i, a, _ in LOC_ZONES:
-                    if z[a] and s.attack_at(p, i, ents) >= s.combined(i):
-                        opts.append(T.FIGHT[i])
+                    if z[a]:
+                        att = s.attack_at(p, i, ents)
+                        total = s.combined(i)
+                        if att >= total:
+                            opts.append(_fight(i, z[a], total, att))
             else:
                 att = s.attack[p]
-                dmg = s.dmg
                 for i, a, _ in LOC_ZONES:
                     mons = z[a]
                     if mons:
@@ -150,7 +165,7 @@ class Battle(_Player, PlayerStep):
                             j = m - M0
                             total += MON_ATTACK[j] - dmg[j]
                         if att >= total:
-                            opts.append(T.FIGHT[i])
+                            opts.append(_fight(i, mons, total, att))
         if boss:
             opts.append(T.FIGHT_BOSS)
         if not must_boss:
@@ -182,8 +197,17 @@ class Battle(_Player, PlayerStep):
         else:
             i, j = T.OPT_SLOT[a]
             m = z[T.LOC0 + i][j]
-            n = s.remaining(m) if option is T.KILL[i][j] else 1
+            n = s.remaining(m) if a == T.KILL[i][j].action else 1
             place(s, p, m, i, n, True, "guardians.battle.counters")
+
+
+def _fight(i: int, mons: list[int], total: int, att: int) -> Option:
+    """The option to battle at location `i`, its label naming the monsters there."""
+    names = ", ".join(T.NAMES[m] for m in mons)
+    return named(
+        T.FIGHT[i],
+        f"Battle the monsters at {LOCS[i].name}: {names} (attack {total} against your {att})",
+    )
 
 
 def fight(s: GuardiansState, p: int, loc: int) -> None:

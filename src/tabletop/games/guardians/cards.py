@@ -156,7 +156,16 @@ class AimAt(_Aim, PlayerStep):
 
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         z = s.zones.cards
-        opts = [T.AT[i] for i in range(T.NLOC) if any(not s.immune(m) for m in z[T.LOC0 + i])]
+        dmg = s.dmg
+        opts = [
+            T.named(
+                T.AT[i],
+                f"Aim at {T.LOCS[i].name}: "
+                + ", ".join(T.monster_label(m, dmg[m - T.M0]) for m in z[T.LOC0 + i]),
+            )
+            for i in range(T.NLOC)
+            if any(not s.immune(m) for m in z[T.LOC0 + i])
+        ]
         if s.boss_fighting():
             opts.append(T.AT_BOSS)
         return tuple(opts)
@@ -238,8 +247,11 @@ class AimShot(_Shot, PlayerStep):
 
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         z = s.zones.cards
+        dmg = s.dmg
         opts = [
-            T.TARGET[i][j]
+            T.named(
+                T.TARGET[i][j], f"Target {T.monster_label(m, dmg[m - T.M0])} at {T.LOCS[i].name}"
+            )
             for i in range(T.NLOC)
             for j, m in enumerate(z[T.LOC0 + i])
             if not s.immune(m)

@@ -171,7 +171,13 @@ class FieldRetreat(_Field, PlayerStep):
         z = s.zones.cards
         opts = [T.DONE]
         for i in range(T.NLOC):
-            opts += [T.RETREAT_O[i][j] for j in range(len(z[T.LOC0 + i]))]
+            opts += [
+                T.named(
+                    T.RETREAT_O[i][j],
+                    f"Retreat {T.monster_label(m, s.dmg[m - T.M0])} from {T.LOCS[i].name}",
+                )
+                for j, m in enumerate(z[T.LOC0 + i])
+            ]
         return tuple(opts) if len(opts) > 1 else ()
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:

@@ -147,6 +147,7 @@ def finish(s: GuardiansState) -> None:
     outcomes = dict(s.outcomes)
     if n == 1:
         outcomes["rank"] = next(name for lim, name in SOLO_RANKS if scores[0] >= lim)
+        reason += f"; solo rank: {outcomes['rank']} ({int(scores[0])} points)"
     holdings = tuple(
         tuple(sorted({f"super:{KINDS[GKIND[c]].slug}" for c in s.owned(p) if T.IS_SUPER[GKIND[c]]}))
         + tuple(f"quest:{QUESTS[q].slug}" for q in s.quests_of(p))

@@ -131,6 +131,7 @@ class GuardiansState(State):
 
     game_id = "guardians"
     version = VERSION
+    view_schema = 2  # 2: seats' discard_size, solo_rank (docs/views.md)
     opts: GuardiansOptions
 
     def __init__(self, num_players: int, seed: int, opts: GuardiansOptions, log: bool) -> None:

@@ -375,6 +375,20 @@ PLACE = tuple(_O(f"place:{loc.slug}") for loc in LOCS)
 IGNORE_ACT = _O("ignore-final-act")
 ACCEPT_ACT = _O("accept-final-act")
 
+
+def monster_label(m: int, dmg: int) -> str:
+    """A face-up monster as a battle option names it: `Zombie Sisters #2 (attack 3, 1
+    damage on it)`."""
+    spec = MONSTERS[MKIND[m - M0]]
+    return f"{NAMES[m]} (attack {spec.attack}" + (f", {dmg} damage on it)" if dmg else ")")
+
+
+def named(o: Option, label: str) -> Option:
+    """Option `o` with a label for this decision (the id, action and arg stay those of the
+    action space: only what people read names the monsters there now)."""
+    return Option(o.id, label, o.action, o.arg)
+
+
 # reverse maps from an option's action index to what it names
 OPT_KIND: dict[int, int] = {}
 for _tab in (

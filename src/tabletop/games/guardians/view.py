@@ -2,8 +2,9 @@
 
 Public: the city (face-up monsters with their damage, how many face-down ones, forts and who
 stands where), the bosses once revealed, the boss displays once turned face up, trophies,
-discard piles, cards in play, energy, attack and damage counters, the supply cards a Spider
-reward reveals. Private to the seat: its hand, the cards it is looking at, the cards under
+deck sizes, discard piles (their size and every card), cards in play, energy, attack and
+damage counters, the supply cards a Spider reward reveals, and a solo game's rank once it is
+over. Private to the seat: its hand, the cards it is looking at, the cards under
 its Aimed Shot, its Secret Quests, its SUPER choice, its draft pack and drafted cards, its
 secret Museum monster. Hidden from everyone: deck order, the supply, face-down monsters and
 bosses, the waves.
@@ -136,6 +137,7 @@ def build_view(s: GuardiansState, viewer: int | None) -> dict[str, Any]:
             "colour": PLAYER_COLOURS[p],
             "deck": len(z[pz(p, T.DECK)]),
             "hand_size": len(z[pz(p, T.HAND)]),
+            "discard_size": len(z[pz(p, T.DISCARD)]),
             "discard": [card_info(s, c) for c in z[pz(p, T.DISCARD)]],
             "play": [card_info(s, c) for c in z[pz(p, T.PLAY)]],
             "persistent": [card_info(s, c) for c in z[pz(p, T.PERSIST)]],
@@ -186,4 +188,5 @@ def build_view(s: GuardiansState, viewer: int | None) -> dict[str, Any]:
         "revealed": [card_info(s, c) for c in z[T.REVEALED]],
         "counters_on_mat": s.pool,
         "seats": seats,
+        "solo_rank": s.result.outcomes.get("rank") if s.result is not None else None,
     }
