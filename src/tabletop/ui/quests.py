@@ -3,24 +3,44 @@
 Draws, from `state.view(seat)` only: the turn, phase and Leader; the Prize and what it does;
 the decks and the Fate cards; the Initiative rolls; the card being played and the Escapes
 against it; every player's hand size, artifacts (with what they do) and the cards of their
-hand this seat knows; this seat's hand grouped by suit with the suits a meld still lacks; the
-deck cards this seat has seen; and the last few log lines with their rule ids.
+hand this seat knows; this seat's hand grouped by suit, each suit with what its cards do, and
+the suits a meld still lacks; the deck cards this seat has seen; and the last few log lines
+with their rule ids when the view holds a log.
+
+Every line fits the terminal's width (cut with an ellipsis): at 80 columns a 3-player board
+takes about 12 lines (and 6 for the log when the view holds one); at 120 the effect texts
+show whole; from 160 columns the table and the players stand left of your hand. Suits and
+artifact types have colours, which piped output leaves out.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Console
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
+
+from tabletop.ui.style import (
+    artifact_style,
+    blocks,
+    clip,
+    emit,
+    join,
+    label,
+    lay_out,
+    plural,
+    short_effect,
+    suit_style,
+    wrap,
+)
 
 SCORE_LABEL = "artifacts"
 # Display order of the eight suits (the rulebook's Action deck list).
 SUITS = ("travel", "companion", "knowledge", "location", "danger", "foe", "puzzle", "escape")
 RECENT = 5
+# From this many columns the table and players stand left of the hand; below it one column
+# (at 120 a single column shows the effect texts whole, which two columns of 58 would cut).
+SIDE_BY_SIDE = 160
 
 
 def _who(seat: int) -> str:
@@ -35,6 +55,14 @@ def card_text(card: dict[str, Any] | None) -> str:
     return f"{card.get('name', '?')} ({str(kind).title()})" if kind else str(card.get("name"))
 
 
+def card(card: dict[str, Any] | None) -> Text:
+    """`card_text` in the colour of the card's suit or artifact type."""
+    if not card:
+        return Text("-")
+    style = suit_style(card.get("suit")) if card.get("suit") else artifact_style(card.get("type"))
+    return Text(card_text(card), style=style)
+
+
 def artifact_text(card: dict[str, Any]) -> str:
     text = f"{card_text(card)}: {card.get('ability', '')}"
     if card.get("spent"):
@@ -42,8 +70,16 @@ def artifact_text(card: dict[str, Any]) -> str:
     return text
 
 
-def _cards(cards: list[dict[str, Any]]) -> str:
-    return ", ".join(card_text(c) for c in cards) if cards else "-"
+def artifact(card: dict[str, Any]) -> Text:
+    t = Text(card_text(card), style=artifact_style(card.get("type")))
+    t.append(f": {card.get('ability', '')}")
+    if card.get("spent"):
+        t.append(" [Limited Meld used]", style="dim")
+    return t
+
+
+def _cards(cards: list[dict[str, Any]]) -> Text:
+    return join(card(c) for c in cards) if cards else Text("-")
 
 
 def _ordinal(n: int) -> str:
@@ -51,139 +87,162 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _header(view: dict[str, Any], console: Console) -> None:
+def _title(view: dict[str, Any]) -> Text:
     phase = str(view.get("phase", "")).title()
     title = f"Turn {view.get('turn', '?')} · {phase} phase"
     if view.get("phase") != "initiative":  # the Leader of this turn is not known yet
         title += f" · Leader {_who(view.get('leader', 0))}"
     title += f" · first to {view.get('artifacts_to_win', '?')} artifacts wins"
-    console.rule(Text(title, style="bold"))
+    return Text(title, style="bold")
+
+
+def _table_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """The Prize, the decks, the Fate cards, the Initiative rolls and the card in play."""
+    lines: list[Text] = []
     prize = view.get("prize")
     if prize:
-        console.print(
-            Text.assemble(
-                ("Prize: ", "bold"),
-                (card_text(prize), "bold magenta"),
-                f" — {prize.get('ability', '')}",
-            )
+        t = label(
+            "Prize: ", Text(card_text(prize), style=f"bold {artifact_style(prize.get('type'))}")
         )
+        t.append(f" — {prize.get('ability', '')}")
+        lines.append(t)
     else:
-        console.print(Text("Prize: none (the Artifact deck is empty)"))
+        lines.append(Text("Prize: none (the Artifact deck is empty)"))
     discard = view.get("discard") or []
-    decks = (
+    decks = Text(
         f"Action deck {view.get('action_deck', '?')} · "
         f"Artifact deck {view.get('artifact_deck', '?')} · discard pile {len(discard)}"
     )
     if discard:
-        decks += f" (top: {card_text(discard[-1])})"
-    console.print(Text(decks))
-
-
-def _table_state(view: dict[str, Any], console: Console) -> None:
+        decks.append(" (top: ")
+        decks.append_text(card(discard[-1]))
+        decks.append(")")
+    lines.append(clip(decks, width))
     fate = view.get("fate") or []
     if fate:
-        console.print(Text.assemble(("Fate cards: ", "bold"), _cards(fate)))
+        lines.append(label("Fate cards: ", _cards(fate)))
     seats = view.get("seats") or []
     if view.get("phase") == "initiative":
         rolls = [f"{s['name']} {s['initiative']}" for s in seats if s.get("initiative")]
         if rolls:
-            console.print(Text.assemble(("Initiative rolls: ", "bold"), " · ".join(rolls)))
+            lines.append(label("Initiative rolls: ", " · ".join(rolls)))
     playing = view.get("playing")
     if playing:
-        line = f"{_who(playing['by'])} is playing a {str(playing['suit']).title()} card"
+        suit = str(playing.get("suit", ""))
+        t = Text(f"{_who(playing.get('by', 0))} is playing a ")
+        t.append(f"{suit.title()} card", style=f"bold {suit_style(suit)}")
         if playing.get("target") is not None:
-            line += f" at {_who(playing['target'])}"
+            t.append(f" at {_who(playing['target'])}")
         escapes = playing.get("escapes") or []
         if escapes:
-            line += "; Escaped by " + ", ".join(_who(p) for p in escapes)
-            line += " (negated for now)" if len(escapes) % 2 else " (in force again)"
-        console.print(Text.assemble(("In play: ", "bold yellow"), line))
+            t.append("; Escaped by " + ", ".join(_who(p) for p in escapes))
+            t.append(" (negated for now)" if len(escapes) % 2 else " (in force again)")
+        lines.append(label("In play: ", t, "bold yellow"))
     revealed = view.get("revealed") or []
     if revealed:
-        console.print(Text.assemble(("Turned over: ", "bold"), _cards(revealed)))
+        lines.append(label("Turned over: ", _cards(revealed)))
+    return [out for line in lines for out in wrap(line, width)]
 
 
-def _players(view: dict[str, Any], console: Console) -> None:
-    """One block per player: hand size and limit, artifacts toward victory, each artifact with
-    what it does, and the cards of that hand the viewer knows. Plain indented lines rather
-    than a table, so long abilities wrap cleanly on a narrow terminal."""
+def _player_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """A line per player: hand size and limit, artifacts toward victory, the cards of that
+    hand the viewer knows; then a line per artifact with what it does."""
     viewer = view.get("viewer")
+    lines: list[Text] = []
     for seat in view.get("seats") or []:
         mine = seat.get("seat") == viewer
         tags = ["you"] if mine else []
         if seat.get("seat") == view.get("leader") and view.get("phase") != "initiative":
             tags.append("Leader")
-        label = seat.get("name", _who(seat.get("seat", 0)))
-        label += f" ({', '.join(tags)})" if tags else ""
+        name = seat.get("name", _who(seat.get("seat", 0)))
+        name += f" ({', '.join(tags)})" if tags else ""
         artifacts = seat.get("artifacts", 0)
-        console.print(
-            Text.assemble(
-                (label, "bold"),
-                f" · hand {seat.get('hand_size', '?')}/{seat.get('hand_limit', '?')}",
-                f" · {artifacts} artifact{'' if artifacts == 1 else 's'}",
-            )
+        t = Text.assemble(
+            (name, "bold"),
+            f" · hand {seat.get('hand_size', '?')}/{seat.get('hand_limit', '?')}",
+            f" · {artifacts} artifact{'' if artifacts == 1 else 's'}",
         )
-        for artifact in seat.get("library") or []:
-            console.print(Padding(Text(artifact_text(artifact)), (0, 0, 0, 4)))
+        lines.append(clip(t, width))
+        for item in seat.get("library") or []:
+            lines.append(clip(Text("   ") + artifact(item), width))
         known = seat.get("known") or []
         if known and not mine:
-            console.print(
-                Padding(Text(f"you know in this hand: {_cards(known)}", style="cyan"), (0, 0, 0, 4))
-            )
+            lines += wrap(label("   you know in this hand: ", _cards(known), "cyan"), width, 6)
+    return lines
 
 
-def _hand(view: dict[str, Any], console: Console) -> None:
+def _hand_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """This seat's hand, one line per suit it holds: the suit, its cards, what they do."""
     viewer = view.get("viewer")
     seats = view.get("seats") or []
-    if viewer is None or not 0 <= viewer < len(seats):
-        return
+    if not isinstance(viewer, int) or not 0 <= viewer < len(seats):
+        return []
     hand = seats[viewer].get("hand") or []
-    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
-    for card in hand:
-        by_suit.setdefault(str(card.get("suit")), []).append(str(card.get("name")))
+    by_suit: dict[str, list[dict[str, Any]]] = {s: [] for s in SUITS}
+    for c in hand:
+        by_suit.setdefault(str(c.get("suit")), []).append(c)
     missing = [s.title() for s, cards in by_suit.items() if not cards]
-    head = f"Your hand: {len(hand)} cards"
-    head += (
-        f"; a meld still lacks {', '.join(missing)}"
-        if missing
-        else "; one of every suit, enough for a meld"
-    )
-    console.print(Text(head, style="bold"))
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    table.add_column("suit", no_wrap=True)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("cards", overflow="fold")
-    for suit, cards in by_suit.items():
-        table.add_row(suit.title(), str(len(cards)), Text(", ".join(cards) if cards else "-"))
-    console.print(table)
+    head = Text(f"Your hand: {plural(len(hand), 'card')}", style="bold")
+    if missing:
+        head.append("; a meld still lacks ")
+        head.append_text(join(Text(s, style=suit_style(s.lower())) for s in missing))
+    else:
+        head.append("; one of every suit, enough for a meld")
+    lines = [clip(head, width)]
+    held = [(s, cards) for s, cards in by_suit.items() if cards]
+    names = [", ".join(str(c.get("name", "?")) for c in cards) for _, cards in held]
+    lead = 14  # "  Knowledge 3 "
+    # The card names' column: as wide as the longest, leaving room for some effect text;
+    # names never get cut: a suit with more names than fit goes on over more lines.
+    name_w = max(min(max((len(n) for n in names), default=0), width - lead - 24), 12)
+    for (suit, cards), text in zip(held, names, strict=True):
+        t = Text(f"  {suit.title():<10}", style=f"bold {suit_style(suit)}")
+        t.append(f"{len(cards)} ")
+        cells = wrap(Text(text, style=suit_style(suit)), name_w, indent=0, most=len(text))
+        first = cells[0]
+        first.pad_right(name_w - first.cell_len)
+        t.append_text(first)
+        effect = short_effect("quests", suit)
+        if effect:
+            t.append("  " + effect, style="dim")
+        lines.append(clip(t, width))
+        lines += [clip(Text(" " * lead) + cell, width) for cell in cells[1:]]
+    return lines
 
 
-def _known_decks(view: dict[str, Any], console: Console) -> None:
+def _known_lines(view: dict[str, Any], width: int) -> list[Text]:
+    lines: list[Text] = []
     actions = view.get("action_deck_known") or []
     if actions:
-        seen = ", ".join(f"{_ordinal(c['from_top'])} {card_text(c)}" for c in actions)
-        console.print(Text.assemble(("You know in the Action deck: ", "bold"), seen))
+        seen = join(Text(f"{_ordinal(c['from_top'])} ") + card(c) for c in actions)
+        lines.append(label("You know in the Action deck: ", seen))
     artifacts = view.get("artifact_deck_known") or []
     if artifacts:
-        seen = "; ".join(f"{_ordinal(c['from_top'])} {artifact_text(c)}" for c in artifacts)
-        console.print(Text.assemble(("You know in the Artifact deck: ", "bold"), seen))
+        seen = join((Text(f"{_ordinal(c['from_top'])} ") + artifact(c) for c in artifacts), "; ")
+        lines.append(label("You know in the Artifact deck: ", seen))
+    return [out for line in lines for out in wrap(line, width)]
 
 
-def _recent(view: dict[str, Any], console: Console) -> None:
+def _recent_lines(view: dict[str, Any], width: int) -> list[Text]:
     log = view.get("log") or []
     if not log:
-        return
-    console.print(Text("Recent:", style="bold"))
+        return []
+    lines = [Text("Recent:", style="bold")]
     for entry in log[-RECENT:]:
-        console.print(
-            Text.assemble(("  " + str(entry.get("text", "")), ""), (f"  ({entry['rule']})", "dim"))
-        )
+        t = Text("  " + str(entry.get("text", "")))
+        t.append(f"  ({entry.get('rule', '')})", style="dim")
+        lines.append(clip(t, width))
+    return lines
+
+
+def board_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """The board under its title, as lines no wider than `width`."""
+    left_w, right_w, _ = blocks(width, SIDE_BY_SIDE)
+    left = _table_lines(view, left_w) + _player_lines(view, left_w)
+    right = _hand_lines(view, right_w) + _known_lines(view, right_w)
+    return lay_out(left, right, width, SIDE_BY_SIDE) + _recent_lines(view, width)
 
 
 def render(view: dict[str, Any], console: Console) -> None:
-    _header(view, console)
-    _table_state(view, console)
-    _players(view, console)
-    _hand(view, console)
-    _known_decks(view, console)
-    _recent(view, console)
+    console.rule(_title(view))
+    emit(console, board_lines(view, console.width))
