@@ -3,6 +3,9 @@ PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Playing needs only the core dependencies (typer, rich, pydantic): `make play` installs
+# those; `make test` and the other targets install everything (dev, sim, ray extras).
+CORE := $(VENV)/.installed-core
 
 .PHONY: play test check lint typecheck bench clean
 
@@ -10,9 +13,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[dev,sim,ray]"
-	touch $(STAMP)
+	touch $(CORE) $(STAMP)
 
-play: $(STAMP)
+$(CORE): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(CORE)
+
+# A new deal each time (a random seed, printed at the start); the game is autosaved.
+play: $(CORE)
 	$(BIN)/tabletop play quests --players 3 --seats human,heuristic,heuristic
 
 test: $(STAMP)

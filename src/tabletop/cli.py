@@ -30,13 +30,21 @@ from tabletop.engine.record import clip_message
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="tabletop: four tabletop games played exactly as their rulebooks say.",
+    help="tabletop: tabletop games played exactly as their rulebooks say.",
 )
 err = Console(stderr=True)
 
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="a game option as key=value (repeatable)"),
+]
+PrefArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pref",
+        help="a preference that answers for you, NAME to turn on or no-NAME to turn off "
+        "(repeatable; `prefs` during play lists them)",
+    ),
 ]
 MaxStepsArg = Annotated[
     int | None,
@@ -101,14 +109,18 @@ def play(
         str | None,
         typer.Option(help="comma-separated agent per seat: human, heuristic, random, ismcts"),
     ] = None,
-    seed: Annotated[int, typer.Option(help="random seed (same seed, same game)")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="the deal's seed (default: a new random one, printed at the start)"),
+    ] = None,
     option: OptionArg = None,
+    pref: PrefArg = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat with other people."""
-    from tabletop.ui.terminal import run_play
+    from tabletop.ui.commands import run_play
 
     try:
-        code = run_play(game, players, seats, seed, parse_option_args(option))
+        code = run_play(game, players, seats, seed, parse_option_args(option), pref)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)
@@ -116,14 +128,18 @@ def play(
 
 @app.command()
 def resume(
-    file: Annotated[Path, typer.Argument(help="a saved game record")],
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="a saved game record (default: the last unfinished game)"),
+    ] = None,
     seats: Annotated[str | None, typer.Option(help="agents per seat, as for play")] = None,
+    pref: PrefArg = None,
 ) -> None:
-    """Resume a saved game where it stopped."""
-    from tabletop.ui.terminal import run_resume
+    """Resume a saved game where it stopped, or without FILE the last unfinished game."""
+    from tabletop.ui.commands import run_resume
 
     try:
-        code = run_resume(file, seats)
+        code = run_resume(file, seats, pref)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)
@@ -135,7 +151,7 @@ def replay(
     verify: Annotated[bool, typer.Option(help="check every recorded digest")] = False,
 ) -> None:
     """Replay a saved game and print its log; with --verify, fail at the first divergence."""
-    from tabletop.ui.terminal import run_replay
+    from tabletop.ui.commands import run_replay
 
     try:
         code = run_replay(file, verify)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -13,6 +14,14 @@ from tabletop.cli import app
 ENV = {"COLUMNS": "200"}
 
 Run = Callable[..., Result]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Autosaves go to a folder of their own in every CLI test, never to the user's."""
+    where = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(where))
+    return where
 
 
 @pytest.fixture

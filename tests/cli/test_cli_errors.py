@@ -39,11 +39,11 @@ def flat(text: str) -> str:
         (["play", "quests", "--players", "9"], "takes 2 to 8 players, not 9"),
         (
             ["play", "quests", "--seats", "human,heuristic"],
-            "--seats names 2 seat(s) (human,heuristic) but the game has 3 players",
+            "--seats names 2 seats (human,heuristic) but the game has 3 players",
         ),
         (
             ["play", "quests", "--players", "2", "--seats", "human,random,random"],
-            "--seats names 3 seat(s)",
+            "--seats names 3 seats",
         ),
     ],
 )

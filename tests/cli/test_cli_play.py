@@ -10,7 +10,7 @@ from rich.console import Console
 from typer.testing import Result
 
 from tabletop.engine import new_game
-from tabletop.ui.terminal import Session, make_seats, split_seats
+from tabletop.ui.terminal import COMMANDS, Session, make_seats, split_seats
 
 Run = Callable[..., Result]
 SHORT = ["-o", "turn_limit=5"]
@@ -51,11 +51,15 @@ def test_end_of_input_before_the_game_is_over_exits_1_with_an_error(tabletop: Ru
     result = tabletop(["play", "quests", "--seed", "3", *SHORT], "1\n")
     assert result.exit_code == 1
     assert "End of input: leaving the game." in result.stdout
-    assert "The game was not saved." in result.stdout
+    # Every game is autosaved (issue 9): the message says where and how to go on.
+    assert re.search(
+        r"The game is saved in \S+\.json\. Continue it with: tabletop resume\n", result.stdout
+    )
     assert "Result" not in result.stdout
-    assert result.stderr == (
-        "error: standard input ended before the game was over (waiting for P1); "
-        "the game was not saved\n"
+    assert re.fullmatch(
+        r"error: standard input ended before the game was over \(waiting for P1\); "
+        r"the game is saved in \S+/autosave/\S+\.json: continue it with tabletop resume\n",
+        result.stderr,
     )
 
 
@@ -64,7 +68,7 @@ def test_quit_exits_zero_without_asking_anything(tabletop: Run) -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert out.count("Choose 1-") == 1
-    assert "The game was not saved." in out
+    assert "The game is saved in " in out and "Continue it with: tabletop resume" in out
 
 
 def test_bad_input_is_refused_and_the_question_asked_again(tabletop: Run) -> None:
@@ -73,7 +77,7 @@ def test_bad_input_is_refused_and_the_question_asked_again(tabletop: Run) -> Non
     out = flat(result.stdout)
     n = re.search(r"Choose 1-(\d+):", out)
     assert n is not None
-    allowed = f"type a number from 1 to {n.group(1)}, or help, log, board, undo, save FILE, quit."
+    allowed = f"type a number from 1 to {n.group(1)}, or {COMMANDS}."
     assert f"'x' is not understood: {allowed}" in out
     assert f"There is no option 0: {allowed}" in out
     assert f"There is no option 99: {allowed}" in out
@@ -99,7 +103,8 @@ def test_only_decisions_with_a_real_choice_are_asked() -> None:
     agents, specs = make_seats("quests", 3, None, 11)
     out = io.StringIO()
     console = Console(file=out, width=200)
-    assert Session(state, agents, specs, console, io.StringIO("1\n" * 2000)).run() == 0
+    session = Session(state, agents, specs, console, io.StringIO("1\n" * 2000), prefs=set())
+    assert session.run() == 0
     assert state.is_over and state.history is not None
     replay = new_game("quests", 3, seed=11, options={"turn_limit": "4"})
     real_choices = single = 0

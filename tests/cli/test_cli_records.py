@@ -37,7 +37,7 @@ def test_help_log_save_then_resume_continues_to_the_end(tabletop: Run, tmp_path:
     result = tabletop(["play", "quests", "--seed", "6", *SHORT], script)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "save FILE   save the game to FILE" in out  # help
+    assert "save FILE    save the game to FILE" in out  # help
     # board: the board and the question are drawn again.
     redrawn = re.search(r"Choose 1-(\d+): board\n(.*?)Choose 1-\1: ", out, re.S)
     assert redrawn is not None
@@ -85,7 +85,7 @@ def test_save_without_a_file_name_or_to_a_bad_place_asks_again(
     assert "Say where to save: save FILE" in out
     assert f"Could not save to {blocker}/x.json" in out
     assert result.stdout.count("Choose 1-") == 3
-    assert "The game was not saved." in out
+    assert "The game is saved in " in out  # the autosave (issue 9)
 
 
 def test_resume_with_other_seats(tabletop: Run, tmp_path: Path) -> None:

@@ -92,6 +92,7 @@ def test_players_alone_seats_random_agents() -> None:
         # A spec with commas reaches the agent whole: both settings are named.
         (["simulate", "quests", "--agent", "random:x=1,y=2", "--agent", "random"], "x, y"),
         (["simulate", "quests", "--out", "/no/such/folder/r.parquet"], "no folder"),
+        (["simulate", "quests", "--out", "r.txt"], "name it .parquet (Parquet, with the run's"),
         (["tournament", "quests", "--agents", "random"], "2 to 8 players"),
         (["tournament", "quests"], "name the agents"),
         (["tournament", "quests", "--agents", "random,random", "--games", "0"], "at least 1"),
@@ -257,3 +258,43 @@ def test_a_game_that_never_ends_stops_at_the_step_cap(tmp_path: Path, command: s
 def test_the_step_cap_default_is_in_the_help() -> None:
     assert DEFAULT_MAX_STEPS == 1_000_000
     assert "(default 1,000,000)" in flat(tabletop(["simulate", "--help"]).stdout)
+
+
+def test_out_csv_writes_csv_and_seats_read_p1_to_pn(tmp_path: Path) -> None:
+    """--out x.csv writes CSV (it wrote Parquet under any name before issue 9); the summary
+    table names seats as people read them, P1..Pn."""
+    import csv
+
+    out = tmp_path / "r.csv"
+    result = tabletop(["simulate", "quests", "--games", "3", "--agents", "random,heuristic"], SHORT)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"│\s*P1\s*│\s*random", result.stdout)
+    assert re.search(r"│\s*P2\s*│\s*heuristic", result.stdout)
+    result = tabletop(
+        ["simulate", "quests", "--games", "3", "--agents", "random,heuristic", "--out", str(out)],
+        SHORT,
+    )
+    assert result.exit_code == 0, result.output
+    with out.open(newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 6
+    assert rows[0]["game"] == "quests" and {r["agent"] for r in rows} == {"random", "heuristic"}
+    assert {"index", "seed", "seat", "score", "win", "holdings"} <= set(rows[0])
+
+
+def test_plain_progress_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    clock = iter([0.0, 40.0, 41.0, 80.0])
+    monkeypatch.setattr(commands.time, "monotonic", lambda: next(clock))
+    advance = commands._plain_progress(100, "quests: simulating", Console(file=out))
+    advance(10)  # 40 s for 10 games: 90 games left, about 6 min
+    advance(1)  # too soon for another line
+    advance(9)  # 80 s for 20 games: about 5 min
+    assert out.getvalue().splitlines() == [
+        "quests: simulating: 10 of 100 games, about 6 min left",
+        "quests: simulating: 20 of 100 games, about 5 min left",
+    ]

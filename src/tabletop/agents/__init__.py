@@ -65,13 +65,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), settings
 
 
-def make_agent(spec: str, game_id: str, seed: int) -> Agent:
+def make_agent(spec: str, game_id: str, seed: int, *, extra: tuple[str, ...] = ()) -> Agent:
+    """The agent `spec` names. `extra`: names the caller accepts besides agents (`human`
+    for a seat of `play`), listed with them when the name is unknown."""
     name, settings = parse_spec(spec)
     factory = _AGENTS.get(name)
     if factory is None:
-        raise UnknownAgentError(
-            f"unknown agent {name!r}; the agents are: {', '.join(agent_names())}"
-        )
+        allowed = sorted([*agent_names(), *extra])
+        raise UnknownAgentError(f"unknown agent {name!r}; the agents are: {', '.join(allowed)}")
     if isinstance(factory, str):
         module, _, attr = factory.partition(":")
         try:

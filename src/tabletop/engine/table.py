@@ -43,6 +43,14 @@ a PARALLEL decision agents answer in passes: each agent waited for when a pass b
 once, in the decision's order (as the simulator always played), so none acts twice before
 the others have acted once.
 
+**Preferences.** `prefer(seat, decision) -> option id | None`, when given, may answer for a
+person's seat even where it has several options (a personal preference such as "pass every
+Escape window unless the card targets me"); it is asked only for person seats, and its answer
+is an auto-answer like a lone option's: made by `drive`, held back in a secret decision until
+the others are in, asked of the person instead where nobody of the decision would then have
+to answer at a table of several persons; an id it returns that is not among the seat's
+options is ignored. `auto_answer(seat)` says what the table would answer for a seat now.
+
 `on_auto(seat, option)`, when given, is called just before each auto-answer is made (an
 interface's note that it answered for the person).
 
@@ -157,6 +165,7 @@ class Table:
         auto: Iterable[int] = (),
         max_steps: int = MAX_STEPS,
         on_auto: Callable[[int, Option], None] | None = None,
+        prefer: Callable[[int, Decision], str | None] | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise SeatError(
@@ -180,6 +189,7 @@ class Table:
         self._auto: set[int] = set()
         self.max_steps = max_steps
         self.on_auto = on_auto
+        self.prefer = prefer
         self._points: list[_Point] = []
         self._steps = state.steps  # steps when the table last looked: catches outside applies
         self._cuts: list[_Cut] = []
@@ -258,23 +268,41 @@ class Table:
         return tuple(s for s in self._state.to_move() if self._held(d, s))
 
     def _held(self, d: Decision, seat: int) -> bool:
-        return (
-            d.secret
-            and seat in self._auto
-            and isinstance(self._seats[seat], str)
-            and len(d.options_for(seat)) == 1
-            and not self._exposed(d)
-        )
+        return d.secret and self._auto_option(d, seat) is not None and not self._exposed(d)
+
+    def _auto_option(self, d: Decision, seat: int) -> Option | None:
+        """What the table may answer for person `seat` of `d` itself: its lone option where
+        the seat opted in, else its `prefer` answer when that is one of its options."""
+        if not isinstance(self._seats[seat], str):
+            return None
+        options = d.options_for(seat)
+        if seat in self._auto and len(options) == 1:
+            return options[0]
+        if self.prefer is not None:
+            wanted = self.prefer(seat, d)
+            if wanted is not None:
+                for option in options:
+                    if option.id == wanted:
+                        return option
+        return None
+
+    def auto_answer(self, seat: int) -> Option | None:
+        """The answer the table would make for person `seat` of the pending decision (a lone
+        option it opted in to, or its preference), or None."""
+        self._check_seat(seat)
+        d = self._state.pending
+        if d is None or seat not in self._state.to_move():
+            return None
+        return self._auto_option(d, seat)
 
     def _exposed(self, d: Decision) -> bool:
         """No person of the secret decision `d` has a real choice, at a table of several
         persons: then nothing is held (see the module's doc)."""
         if self._persons < 2:
             return False
-        seats, auto = self._seats, self._auto
+        seats = self._seats
         return not any(
-            isinstance(seats[s], str) and (s not in auto or len(d.options_for(s)) > 1)
-            for s in d.players
+            isinstance(seats[s], str) and self._auto_option(d, s) is None for s in d.players
         )
 
     def _automatic(self) -> tuple[int, str | None] | None:
@@ -295,9 +323,9 @@ class Table:
                 if not isinstance(seats[seat], str):
                     return seat, None
             for seat in waiting:
-                options = d.options_for(seat)
-                if seat in self._auto and len(options) == 1:
-                    return seat, options[0].id
+                option = self._auto_option(d, seat)
+                if option is not None:
+                    return seat, option.id
             return None
         # secret: in the decision's order, an agent after a person still to answer waits
         for seat in waiting:
@@ -306,7 +334,9 @@ class Table:
             if not self._held(d, seat):
                 return None
         if waiting:  # only held seats are left: their answers complete the decision
-            return waiting[0], d.options_for(waiting[0])[0].id
+            option = self._auto_option(d, waiting[0])
+            assert option is not None
+            return waiting[0], option.id
         return None
 
     def _next_in_pass(self, waiting: tuple[int, ...]) -> int | None:
@@ -344,7 +374,7 @@ class Table:
                 if self._pass and self._pass[0] == seat:
                     self._pass.pop(0)
             elif self.on_auto is not None:
-                self.on_auto(seat, d.options_for(seat)[0])
+                self.on_auto(seat, next(o for o in d.options_for(seat) if o.id == option_id))
             state.apply(seat, option_id)
             self._applied(seat)
             made += 1

@@ -10,6 +10,7 @@ returns 130.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -81,7 +82,9 @@ def _check_run(games: int, workers: int, backend: str, out: Path | None) -> None
     if backend == "ray":
         parallel.import_ray()
     if out is not None:
-        results.require_sim_extra("pyarrow.parquet")
+        results.check_suffix(out)
+        if out.suffix.lower() == ".parquet":
+            results.require_sim_extra("pyarrow.parquet")
         _check_folder(out)
 
 
@@ -100,10 +103,12 @@ def _steps(max_steps: int | None) -> int:
 
 @contextmanager
 def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr when it is a terminal; nothing otherwise."""
+    """A progress bar with the time left on stderr when it is a terminal; elsewhere (a log
+    file) a line every `NOTE_EVERY` seconds once a run has gone on that long, with the
+    estimated time left, so a long run says when it will end."""
     console = Console(stderr=True)
     if not console.is_terminal:
-        yield None
+        yield _plain_progress(total, label, console)
         return
     bar = Progress(
         TextColumn("{task.description}"),
@@ -118,6 +123,42 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
     with bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+NOTE_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
+
+
+def _plain_progress(total: int, label: str, console: Console) -> Callable[[int], None]:
+    start = last = time.monotonic()
+    done = 0
+
+    def advance(n: int) -> None:
+        nonlocal done, last
+        done += n
+        now = time.monotonic()
+        if now - last < NOTE_EVERY or done >= total:
+            return
+        last = now
+        left = (now - start) / done * (total - done) if done else 0.0
+        console.print(
+            f"{label}: {done:,} of {total:,} games, about {_duration(left)} left",
+            highlight=False,
+            markup=False,
+        )
+
+    return advance
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def _execute(
@@ -160,7 +201,7 @@ def _finish(
     code = 0
     if run.interrupted:
         Console(stderr=True).print(
-            f"interrupted: {run.finished} of {run.requested} games finished"
+            f"interrupted: {run.finished} of {_n(run.requested, 'game')} finished"
             + (f" (written to {out})" if out is not None else ""),
             highlight=False,
             markup=False,
@@ -242,7 +283,9 @@ def report_cmd(*, results: Path, out: Path) -> int:
     except OSError as e:
         raise SimulationError(f"cannot write {out}: {e.strerror or e}") from None
     games = len({r.index for r in rows})
-    Console().print(f"wrote {out} ({games} games, {len(rows)} rows)", highlight=False, markup=False)
+    Console().print(
+        f"wrote {out} ({_n(games, 'game')}, {_n(len(rows), 'row')})", highlight=False, markup=False
+    )
     return 0
 
 
@@ -263,7 +306,7 @@ def _extra_keys(entries: list[dict[str, Any]], standard: set[str]) -> list[str]:
 
 def _print_footer(console: Console, s: dict[str, Any]) -> None:
     console.print(
-        f"{s['games']} games ({s['requested']} asked), {s['draws']} without a winner; "
+        f"{_n(s['games'], 'game')} ({s['requested']} asked), {s['draws']} without a winner; "
         f"turns mean {s['turns_mean']:.1f}, median {s['turns_median']:g}; "
         f"{s['decisions']} decisions, {s['decisions_per_s']:.0f}/s; "
         f"{s['games_per_s']:.2f} games/s",
@@ -298,7 +341,7 @@ def _print_summary(s: dict[str, Any]) -> None:
         table.add_column(key, justify="right")
     for e in s["seats"]:
         table.add_row(
-            str(e["seat"]),
+            f"P{int(e['seat']) + 1}",
             escape(e["agent"] or "(varies)"),
             str(e["wins"]),
             f"{e['win_rate']:.3f}",

@@ -119,8 +119,69 @@ def _str_or_none(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+SUFFIXES = (".parquet", ".csv")
+
+
+def check_suffix(path: Path) -> None:
+    """A results file is `.parquet` or `.csv`; anything else is refused before a run."""
+    if Path(path).suffix.lower() not in SUFFIXES:
+        raise SimulationError(
+            f"cannot tell which format to write {path} in: name it .parquet (Parquet, with "
+            "the run's settings; what `tabletop report` reads) or .csv (CSV)"
+        )
+
+
+def csv_columns(rows: Sequence[SeatRow]) -> tuple[list[str], list[list[Any]]]:
+    """The header and rows of a CSV results file: the Parquet columns, `holdings` joined by
+    " | ", one `stat_`/`outcome_` column each (empty where a seat has none)."""
+    stats = sorted({k for r in rows for k in r.seat_stats})
+    outcomes = sorted({k for r in rows for k in r.outcomes})
+    head = [*_BASE, *(STAT_PREFIX + k for k in stats), *(OUTCOME_PREFIX + k for k in outcomes)]
+    body = []
+    for r in rows:
+        body.append(
+            [
+                r.index, r.game, r.version, r.options, r.seed, r.agents, r.agent, r.seat,
+                r.score, r.win, r.turns, r.decisions, r.seconds, r.team or "",
+                " | ".join(r.holdings),
+                *(_blank(r.seat_stats.get(k)) for k in stats),
+                *(_blank(r.outcomes.get(k)) for k in outcomes),
+            ]
+        )  # fmt: skip
+    return head, body
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
+
+
+def _write_csv(path: Path, rows: Sequence[SeatRow]) -> None:
+    import csv
+
+    head, body = csv_columns(rows)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.writer(fh)
+            writer.writerow(head)
+            writer.writerows(body)
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise SimulationError(f"cannot write {path}: {e.strerror or e}") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 def write(path: Path, rows: Sequence[SeatRow], meta: Mapping[str, Any] | None = None) -> None:
-    """Write `rows` to a Parquet file atomically (a crash leaves no half-written file)."""
+    """Write `rows` atomically (a crash leaves no half-written file): Parquet for a `.parquet`
+    path, CSV for `.csv` (without the run's settings, which only Parquet's metadata holds)."""
+    path = Path(path)
+    check_suffix(path)
+    if path.suffix.lower() == ".csv":
+        _write_csv(path, rows)
+        return
     pq = require_sim_extra("pyarrow.parquet")
     table = to_table(rows, meta)
     path = Path(path)

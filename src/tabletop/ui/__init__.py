@@ -18,6 +18,7 @@ JSON-ready dict of the game contract), so a renderer shows what that seat may kn
 nothing more; it never receives the state. It may also define
 
     SCORE_LABEL: str   # the heading of the score column in the result table ("artifacts")
+    PREFERENCES: dict  # answers a person may let the terminal give (see tabletop.ui.prefs)
 
 Rules for renderers:
 - Draw the board only. The terminal prints the decision's prompt and numbered options, and
@@ -45,11 +46,14 @@ from rich.console import Console
 Renderer = Callable[[dict[str, Any], Console], None]
 
 # Modules of this package that are not renderers: a game may not be named after them.
-_RESERVED = frozenset({"terminal", "generic"})
+_RESERVED = frozenset(
+    {"terminal", "generic", "prefs", "autosave", "commands", "lookup", "output", "seats", "style"}
+)
 _MODULES: dict[str, ModuleType | None] = {}
 
 
-def _module(game_id: str) -> ModuleType | None:
+def game_module(game_id: str) -> ModuleType | None:
+    """The game's renderer module `tabletop.ui.<game_id>`, or None when it has none."""
     if game_id in _MODULES:
         return _MODULES[game_id]
     module: ModuleType | None = None
@@ -66,7 +70,7 @@ def _module(game_id: str) -> ModuleType | None:
 
 def renderer_for(game_id: str) -> Renderer:
     """The game's `render`, or the generic one when the game has no renderer module."""
-    module = _module(game_id)
+    module = game_module(game_id)
     render = getattr(module, "render", None) if module is not None else None
     if render is None:
         from tabletop.ui.generic import render as generic_render
@@ -77,9 +81,9 @@ def renderer_for(game_id: str) -> Renderer:
 
 def score_label(game_id: str) -> str:
     """The heading of the score column for `game_id` ("score" unless the renderer says)."""
-    module = _module(game_id)
+    module = game_module(game_id)
     label = getattr(module, "SCORE_LABEL", None) if module is not None else None
     return label if isinstance(label, str) else "score"
 
 
-__all__ = ["Renderer", "renderer_for", "score_label"]
+__all__ = ["Renderer", "game_module", "renderer_for", "score_label"]

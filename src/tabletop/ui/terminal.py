@@ -1,69 +1,74 @@
-"""Playing in the terminal: `tabletop play`, `resume` and `replay`.
+"""Playing in the terminal: the conversation with the people at the screen.
 
 A session is a thin adapter over a `Table` (`tabletop.engine.table`): one agent per seat, or
 a person at this screen (`human`), each human seat its own person with the controller id of
 its seat (`P1`, `P2`...), since hot-seat players are different people. The table drives the
-bots, answers single options, keeps the undo points and the per-viewer log cursors; the
-session asks the person the table waits for, shows the board, and prints every log event as
-it happens (`Table.events_since`), with its rule id, in the words of whoever holds the screen
-(a spectator when nobody does), so bots' moves scroll by as they are made.
+bots, answers single options and what a person's preferences answer (`tabletop.ui.prefs`),
+keeps the undo points and the per-viewer log cursors; the session asks the person the table
+waits for. The commands that start sessions are in `tabletop.ui.commands`.
+
+Less scrolling: the board is drawn only when a person must decide, and just above the
+question comes what happened since that person's last decision (`Table.events_since` in that
+seat's words, so never another seat's secret), at most `RECAP` lines. A table of bots only
+streams the spectator's log as it happens.
 
 Conversation with a person (plain lines from standard input, so it works piped and in tests):
 - a number 1..n chooses an option (an exact option id works too);
-- `help`, `log` (the whole log this seat may read), `board` (draw it again), `undo`,
-  `save FILE` (an atomic game record, to `tabletop resume` later), `quit` (leave; exit 0);
+- `help`, `log` (the whole log this seat may read), `board` (draw it again), `card NAME`,
+  `cards`, `rules [PHASE]`, `prefs [NAME]`, `undo`, `save FILE`, `quit`;
 - `undo` takes back this person's last choice when that is safe (`Table.undo`): nothing has
   happened since but their own answers, and no die was rolled nor card drawn or dealt at
-  random (so undoing can reveal nothing and re-rolls nothing): say, choosing Foe and then, at
-  the target question, changing one's mind. Never the answer that completed a secret decision
-  (an Escape window, a draft pick): it revealed the others' answers;
+  random. Never the answer that completed a secret decision (it revealed the others');
 - anything else is answered with what is allowed, and the question is asked again (the
   answer repeated at most `record.CLIP` characters long); a line of more than `MAX_LINE`
   characters is no person's answer and ends the session as the end of input does;
-- end of input before the game is over leaves the game, says whether it was saved, prints
-  a one-line error on standard error and exits with status 1 (`INPUT_ENDED`), so a script
-  whose answers ran out is not taken for a finished game; `quit` leaves with status 0.
+- every game is autosaved after each answer (`tabletop.ui.autosave`); `quit` on a terminal
+  asks whether to keep it (or to save it to a file too), piped it says how to resume; end of
+  input before the game is over says where the game is saved, prints a one-line error on
+  standard error and exits with status 1 (`INPUT_ENDED`); `quit` leaves with status 0.
 A decision with a single option for that person (say an Escape window while they hold no
-Escape card) is answered for them by the table (every human seat opts in to its
-auto-answer) with a one-line note, so nobody is asked a meaningless question.
+Escape card), or one a preference answers, is answered for them by the table with a
+one-line note among the events, so nobody is asked a meaningless question.
 
 Hot-seat: with several humans, before one person's private information is shown the screen is
 cleared and the next person is asked to take it ("Pass the screen to P2 and press Enter"),
 then sees what happened since their last turn. On a terminal the clearing also empties the
 scrollback (`CLEAR_ALL`, as `clear` does), so nobody can scroll up to the previous hand. Output
-that is not a terminal (a pipe, a file) gets no control codes at all: a transcript stays plain
-text, and it holds every seat's screens anyway. Simultaneous decisions (Escape windows) ask
-each human in turn with the same hand-off; there, a person with a single option still gets
-the hand-off and confirms with Enter, because skipping them would tell everyone at the screen
-that they hold no Escape card. The table holds such an answer back (`Table.held()`) until the
-others are in; the session hands the screen to each held seat in its turn (driving with
-`release=False` so the answer is not given before that) and lets the table give it after the
-last real answer. When nobody at the screen has a real choice, the table asks each of them
-instead, and each confirms the same way.
+that is not a terminal (a pipe, a file) gets no control codes at all. Simultaneous decisions
+(Escape windows) ask each human in turn with the same hand-off; there, a person whose answer
+the table holds back (a single option, or a preference's) still gets the hand-off and
+confirms with Enter, because skipping them would tell everyone at the screen that they hold
+no Escape card. The table gives held answers after the last real answer (the session drives
+with `release=False` so that it can hand the screen to each held seat first). Preferences
+are the session's, shared by the people at the screen.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from rich.console import Console
-from rich.table import Table as RichTable
 from rich.text import Text
 
-from tabletop.agents import HUMAN, Agent, make_agent, parse_spec
+from tabletop.agents import HUMAN, Agent
 from tabletop.engine import registry
 from tabletop.engine.decision import Decision, Option
-from tabletop.engine.errors import PlayerCountError, TabletopError, UnknownAgentError
-from tabletop.engine.record import clip, clip_message, load, replay, save
-from tabletop.engine.rng import derive_seed
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.record import clip, clip_message, save
 from tabletop.engine.state import State
 from tabletop.engine.table import Chooser, Cursor, NothingToUndoError, Table
-from tabletop.ui import renderer_for, score_label
+from tabletop.ui import renderer_for
+from tabletop.ui.autosave import Autosave
+from tabletop.ui.lookup import card_lines, cards_lines, rules_lines
+from tabletop.ui.output import log_line, print_result
+from tabletop.ui.prefs import Preferences, choose
+from tabletop.ui.seats import default_seats, make_seats, plural, split_seats, who
 
-RECAP = 30  # most log lines shown when a person takes the screen or a game resumes
+RECAP = 30  # most log lines shown above a question, when a person takes the screen or resumes
 # The longest line read as an answer. A terminal's line editor takes at most 4,096
 # characters, so a longer line comes from a file or a program, not from a person typing.
 MAX_LINE = 10_000
@@ -72,97 +77,42 @@ INPUT_ENDED = 1
 # Cursor home, clear the screen, then clear the scrollback (xterm's E3, as `clear` sends):
 # in this order, so a terminal that keeps a cleared screen in its scrollback loses it too.
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+COMMANDS = "help, log, board, card NAME, cards, rules, prefs, undo, save FILE, quit"
 
 HELP = """\
 Type the number of an option to choose it. Other commands:
-  help        this text
-  log         the whole game log as you may read it, with rule ids
-  board       draw the board again
-  undo        take back your last answer, when nothing has happened since but your own
-              answers, nothing was left to chance and no secret answers were revealed
-  save FILE   save the game to FILE (continue later with: tabletop resume FILE)
-  quit        leave the game (save first if you want to continue it)"""
+  help         this text
+  log          the whole game log as you may read it, with rule ids
+  board        draw the board again
+  card NAME    a card's effect and numbers (a name or its first letters)
+  cards        every card of the game, by kind
+  rules        the rules summary, phase by phase; rules PHASE for one phase
+  prefs        the preferences that answer for you; prefs NAME turns one on or off
+  undo         take back your last answer, when nothing has happened since but your own
+               answers, nothing was left to chance and no secret answers were revealed
+  save FILE    save the game to FILE (continue later with: tabletop resume FILE)
+  quit         leave the game (it is saved: tabletop resume continues it)"""
 
-
-def who(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-# -- seats -----------------------------------------------------------------------------------
-def split_seats(text: str) -> list[str]:
-    """`human,ismcts:iterations=200,c=0.7,heuristic` -> one spec per seat. A piece of the form
-    `key=value` (no colon) after a spec with settings continues that spec's settings."""
-    specs: list[str] = []
-    for raw in text.split(","):
-        piece = raw.strip()
-        if "=" in piece and ":" not in piece and specs and ":" in specs[-1]:
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
-
-
-def default_seats(players: int) -> list[str]:
-    return [HUMAN] + ["heuristic"] * (players - 1)
-
-
-def make_seats(
-    game_id: str, players: int, seats: str | None, seed: int
-) -> tuple[list[Agent | None], list[str]]:
-    """One agent per seat (None: a person) and the specs they came from. Bots get seeds
-    derived from the game's seed and their seat, so the same command plays the same game."""
-    specs = default_seats(players) if seats is None else split_seats(seats)
-    if len(specs) != players:
-        raise PlayerCountError(
-            f"--seats names {len(specs)} seat(s) ({','.join(specs)}) but the game has "
-            f"{players} players: give one agent per seat"
-        )
-    agents: list[Agent | None] = []
-    for seat, spec in enumerate(specs):
-        name, settings = parse_spec(spec)
-        if name == HUMAN:
-            if settings:
-                raise UnknownAgentError(f"seat {who(seat)}: 'human' takes no settings")
-            agents.append(None)
-        else:
-            agents.append(make_agent(spec, game_id, derive_seed(seed, seat)))
-    return agents, specs
+__all__ = [
+    "CLEAR_ALL",
+    "INPUT_ENDED",
+    "MAX_LINE",
+    "RECAP",
+    "Quit",
+    "Session",
+    "default_seats",
+    "log_line",
+    "make_console",
+    "make_seats",
+    "print_result",
+    "split_seats",
+    "stdin_text",
+    "who",
+]
 
 
 def make_console() -> Console:
     return Console(highlight=False)
-
-
-# -- the result table ------------------------------------------------------------------------
-def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
-
-
-def print_result(state: State, specs: list[str] | None, console: Console) -> None:
-    result = state.result
-    if result is None:
-        return
-    table = RichTable(title=Text("Result", style="bold"), title_justify="left")
-    table.add_column("seat")
-    if specs is not None:
-        table.add_column("agent")
-    table.add_column(score_label(state.game_id), justify="right")
-    table.add_column("winner")
-    for seat, score in enumerate(result.scores):
-        row = [who(seat)]
-        if specs is not None:
-            row.append(specs[seat])
-        row += [_number(score), "winner" if seat in result.winners else ""]
-        table.add_row(*(Text(cell) for cell in row))
-    console.print(table)
-    line = f"The game ended: {result.reason}."
-    if result.team is not None:
-        line += f" The team {result.team}."
-    if not result.winners:
-        line += " Nobody wins."
-    else:
-        line += " Winner: " + ", ".join(who(p) for p in result.winners) + "."
-    console.print(Text(line))
 
 
 def _asked(seat: int, decision: Decision) -> str:
@@ -170,10 +120,6 @@ def _asked(seat: int, decision: Decision) -> str:
     name = who(seat)
     prompt = decision.ask(seat).prompt
     return prompt if prompt.startswith(name + ":") else f"{name}: {prompt}"
-
-
-def _log_line(rule: str, text: str) -> Text:
-    return Text.assemble(("  " + text, ""), (f"  ({rule})", "dim"))
 
 
 class Quit(Exception):
@@ -210,23 +156,33 @@ class Session:
         *,
         log_from: int = 0,
         errors: Console | None = None,
+        prefs: set[str] | None = None,
+        autosave: Autosave | None = None,
     ) -> None:
         self.specs = specs
         self.console = console
         self.errors = errors if errors is not None else Console(stderr=True, highlight=False)
         self.stdin = stdin
-        self.echo = not _isatty(stdin)  # piped answers are echoed so transcripts read well
+        self.interactive = _isatty(stdin)
+        self.echo = not self.interactive  # piped answers are echoed so transcripts read well
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hotseat = len(self.humans) > 1
+        on = choose(state.game_id) if prefs is None else prefs
+        self.prefs = Preferences(state.game_id, on, lambda: self.table.state)
         seats: list[str | Chooser] = [who(s) if a is None else a for s, a in enumerate(agents)]
-        self.table = Table(state, seats, auto=self.humans, on_auto=self.answered_for)
+        self.table = Table(
+            state, seats, auto=self.humans, on_auto=self.answered_for, prefer=self.prefs
+        )
         # Who holds the screen: log lines are printed as this seat may read them.
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.log_from = log_from
         self.cursors: dict[int | None, Cursor] = {}
+        # What each person has not read yet: events and notes kept for their next question.
+        self.unseen: dict[int, list[Text]] = {}
         # Held seats that had their hand-off: (the secret decision's first step, seat).
         self.confirmed: set[tuple[int, int]] = set()
         self.saved: tuple[Path, int] | None = None
+        self.autosave = autosave
         self.render = renderer_for(state.game_id)
 
     @property
@@ -283,15 +239,35 @@ class Session:
 
     def print_events(self, events: list[tuple[str, str]]) -> None:
         if events:
-            self.console.print(Text("\n").join(_log_line(rule, text) for rule, text in events))
+            self.console.print(Text("\n").join(log_line(rule, text) for rule, text in events))
+
+    def collect(self, seat: int) -> list[Text]:
+        """`seat`'s unread events, added to what it has not seen yet; returns that list."""
+        lines = self.unseen.setdefault(seat, [])
+        lines.extend(log_line(rule, text) for rule, text in self.unread(seat))
+        return lines
+
+    def recap(self, seat: int, heading: str) -> None:
+        """Print what `seat` has not seen yet (at most `RECAP` lines) under `heading`."""
+        lines = self.collect(seat)
+        self.unseen[seat] = []
+        if not lines:
+            return
+        self.say(heading, "bold")
+        if len(lines) > RECAP:
+            skipped = len(lines) - RECAP
+            self.say(f"  … {skipped} earlier events (type log to read them all)", "dim")
+            lines = lines[-RECAP:]
+        self.console.print(Text("\n").join(lines))
 
     def stream(self) -> None:
-        """Print the log events the screen's holder has not seen yet."""
-        if not self.state.log:
+        """While nobody holds the screen (bots only, or hot-seat before the first hand-off):
+        print the spectator's log as it grows."""
+        if not self.state.log or self.holder is not None:
             return
-        if self.holder not in self.cursors and self.log_from:
+        if None not in self.cursors and self.log_from:
             self.say(f"… {self.log_from} earlier events (type log to read them all)", "dim")
-        self.print_events(self.unread(self.holder))
+        self.print_events(self.unread(None))
 
     def hand_to(self, seat: int) -> None:
         """Give the screen to `seat`; in hot-seat, clear it and wait for them first."""
@@ -303,14 +279,7 @@ class Session:
             self.read(f"Pass the screen to {who(seat)} and press Enter ")
             self.clear_screen()
         self.holder = seat
-        events = self.unread(seat)
-        if events:
-            self.say(f"{who(seat)}, since your last turn:", "bold")
-            if len(events) > RECAP:
-                skipped = len(events) - RECAP
-                self.say(f"  … {skipped} earlier events (type log to read them all)", "dim")
-                events = events[-RECAP:]
-            self.print_events(events)
+        self.recap(seat, f"{who(seat)}, since your last turn:")
 
     # -- the game loop ------------------------------------------------------------------------
     def intro(self) -> None:
@@ -319,9 +288,15 @@ class Session:
             f"{who(seat)} {'(you)' if spec_ == HUMAN and len(self.humans) == 1 else spec_}"
             for seat, spec_ in enumerate(self.specs)
         )
-        self.say(f"{spec.title}, {self.state.num_players} players: {seats}", "bold")
+        n = self.state.num_players
+        self.say(f"{spec.title}, {n} player{'' if n == 1 else 's'}: {seats}", "bold")
+        seed = self.state.seed
+        self.say(f"Seed {seed} (the same deal again: --seed {seed}).")
         if self.humans:
             self.say("Type the number of your choice; help lists the other commands.")
+            on = [name for name in self.prefs.prefs if name in self.prefs.on]
+            if on:
+                self.say(f"Answered for you: {', '.join(on)} (prefs shows or changes them).")
 
     def run(self) -> int:
         self.intro()
@@ -332,6 +307,7 @@ class Session:
                 # bots and single options, but no held answer before its seat's hand-off
                 table.drive(release=not self.hotseat)
                 self.stream()
+                self.keep()
                 if self.state.is_over:
                     break
                 seat = self.next_seat()
@@ -342,15 +318,31 @@ class Session:
         except Quit as q:
             if str(q):
                 self.say(str(q))
-            self.farewell()
+            self.keep()
+            self.farewell(ended=q.error is not None)
             if q.error is None:
                 return 0
             self.complain(f"{q.error} (waiting for {self.waiting()}); {self.saved_note()}")
             return INPUT_ENDED
+        if self.holder is not None:
+            self.recap(self.holder, f"{who(self.holder)}, since your last decision:")
         if self.hotseat:
             self.console.rule()
+        if self.autosave is not None:
+            self.autosave.finish()
         print_result(self.state, self.specs, self.console)
         return 0
+
+    def keep(self) -> None:
+        """Autosave the game as it is now; a failure is said once and autosaving stops."""
+        auto = self.autosave
+        if auto is None:
+            return
+        try:
+            auto.update(self.state)
+        except (OSError, TabletopError) as e:
+            self.autosave = None
+            self.say(clip_message(f"Autosave is off: cannot write {auto.path}: {e}"), "red")
 
     def next_seat(self) -> int | None:
         """The first seat, in the decision's order, that the screen goes to now: one the
@@ -373,35 +365,44 @@ class Session:
         return state.steps - len(d.players) + len(state.to_move())
 
     def answered_for(self, seat: int, option: Option) -> None:
-        """The table answers `seat`'s only option: say so to the person at the screen (in
-        hot-seat only to the seat holding it, and never for a held secret answer, which that
-        person confirmed at their hand-off)."""
+        """The table answers for `seat`: a note among that person's unseen events (in
+        hot-seat never for a held secret answer, which that person confirmed at their
+        hand-off)."""
         decision = self.state.pending
         assert decision is not None
-        self.stream()
-        if not self.hotseat or (self.holder == seat and not decision.secret):
-            self.say(
-                f"{_asked(seat, decision)} → {option.label} (your only option, answered for you)",
-                "dim",
-            )
+        if seat not in self.humans or (self.hotseat and decision.secret):
+            return
+        lone = len(decision.options_for(seat)) == 1
+        why = "your only option" if lone else "your preference: prefs to change it"
+        note = f"{_asked(seat, decision)} → {option.label} ({why}, answered for you)"
+        self.collect(seat).append(Text("  " + note, style="dim"))
 
     def human_turn(self, seat: int) -> None:
         decision = self.state.pending
         assert decision is not None
         options = decision.options_for(seat)
         self.hand_to(seat)
+        if seat in self.table.held():  # hot-seat: the table gives it after the others
+            given = self.table.auto_answer(seat)
+            assert given is not None
+            self.show(seat, decision, ())
+            why = "Your only option is" if len(options) == 1 else "Your preference answers"
+            self.read(f"{why} {given.label}: press Enter ")
+            self.confirmed.add((self.decision_start(), seat))
+            return
         self.show(seat, decision, options)
         if len(options) == 1:
             self.read(f"Your only option is {options[0].label}: press Enter ")
-            if seat in self.table.held():
-                self.confirmed.add((self.decision_start(), seat))  # the table gives it later
-            else:
-                self.answer(seat, options[0].id)
+            self.answer(seat, options[0].id)
             return
         self.choose(seat, decision, options)
 
     def show(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
-        self.render(self.state.view(seat), self.console)
+        """The board, what happened since this person's last decision, the question."""
+        view = self.state.view(seat)
+        view.pop("log", None)  # the recap below says what happened, in order
+        self.render(view, self.console)
+        self.recap(seat, "Since your last decision:")
         self.console.print(
             Text.assemble(
                 (_asked(seat, decision), "bold cyan"), (f"  ({decision.ask(seat).rule})", "dim")
@@ -414,7 +415,8 @@ class Session:
     def choose(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
         n = len(options)
         ids = {o.id: o for o in options}
-        allowed = f"a number from 1 to {n}, or help, log, board, undo, save FILE, quit"
+        allowed = f"a number from 1 to {n}, or {COMMANDS}"
+        game = self.state.game_id
         while True:
             line = self.read(f"Choose 1-{n}: ").strip()
             command, _, arg = line.partition(" ")
@@ -434,6 +436,15 @@ class Session:
                 self.print_events(self.table.events_since(Cursor(), seat)[0])
             elif command == "board":
                 self.show(seat, decision, options)
+            elif command == "card":
+                self.lines(card_lines(game, arg))
+            elif command == "cards":
+                self.lines(cards_lines(game))
+            elif command == "rules":
+                self.lines(rules_lines(game, arg))
+            elif command in ("prefs", "pref"):
+                if self.preferences(arg.strip().lower()) and self.table.auto_answer(seat):
+                    return  # a preference turned on answers this question: the table gives it
             elif command == "undo":
                 if self.undo(seat):
                     return
@@ -445,6 +456,27 @@ class Session:
                 self.say(f"Please type {allowed}.", "red")
             else:
                 self.say(f"{clip(repr(line))} is not understood: type {allowed}.", "red")
+
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+    def preferences(self, name: str) -> bool:
+        """`prefs`: list them; `prefs NAME`: toggle one. True when one was turned on."""
+        prefs = self.prefs
+        if not prefs.prefs:
+            self.say("This game has no preferences.")
+            return False
+        if name:
+            now = prefs.toggle(name)
+            if now is None:
+                self.say(f"No preference {clip(name, 40)!r}: the preferences are listed below.")
+            else:
+                self.say(f"{name} is {'on' if now else 'off'} now.")
+                if now:
+                    return True
+        self.lines(["Preferences (prefs NAME turns one on or off):", *prefs.describe()])
+        return False
 
     def answer(self, seat: int, option_id: str) -> None:
         """A person's answer, through the table (which keeps it undoable while it may be);
@@ -464,45 +496,76 @@ class Session:
             )
             return False
         self.cursors[seat] = self.table.cursor()
+        self.unseen[seat] = []
         self.confirmed.clear()
         self.say(f"Undone: back to before your answer ({taken} taken back).")
         return True
 
-    def save(self, name: str) -> None:
+    def save(self, name: str) -> bool:
         if not name:
             self.say("Say where to save: save FILE (for example: save mygame.json)", "red")
-            return
+            return False
         path = Path(name).expanduser()
         try:
             save(self.table.record(), path)
         except (OSError, TabletopError) as e:
             self.say(clip_message(f"Could not save to {path}: {e}"), "red")
-            return
+            return False
         self.saved = (path, self.state.steps)
-        self.say(f"Saved {self.state.steps} answers to {path}. {self.resume_hint(path)}")
+        self.say(f"Saved {plural(self.state.steps, 'answer')} to {path}. {self.resume_hint(path)}")
+        return True
 
-    def resume_hint(self, path: Path) -> str:
-        command = f"tabletop resume {path}"
-        if self.specs != default_seats(len(self.specs)):
+    def resume_hint(self, path: Path | None) -> str:
+        command = "tabletop resume" + ("" if path is None else f" {path}")
+        if path is not None and self.specs != default_seats(len(self.specs)):
             command += f" --seats {','.join(self.specs)}"
+        if path is not None:
+            command += "".join(f" --pref {flag}" for flag in self.prefs.flags())
         return f"Continue it with: {command}"
 
-    def farewell(self) -> None:
-        if self.saved is None:
+    def farewell(self, ended: bool) -> None:
+        """Leaving before the end: say where the game is kept; on a terminal, after `quit`,
+        ask whether to keep it (or save it to a file as well)."""
+        auto = self.autosave
+        if auto is not None and not ended and self.interactive:
+            with contextlib.suppress(Quit):
+                self.offer_to_save(auto)
+        kept = self.autosave
+        if self.saved is not None:
+            path, steps = self.saved
+            behind = self.state.steps - steps
+            verb = "is" if behind == 1 else "are"
+            made = f"{plural(behind, 'answer')} made after that {verb} not in it"
+            note = f" ({made})" if behind else ""
+            self.say(f"The game is saved in {path}{note}. {self.resume_hint(path)}")
+            if kept is not None:
+                self.say(f"Every answer is saved in {kept.path} too: tabletop resume continues it.")
+        elif kept is not None:
+            self.say(f"The game is saved in {kept.path}. {self.resume_hint(None)}")
+        else:
             self.say("The game was not saved.")
-            return
-        path, steps = self.saved
-        behind = self.state.steps - steps
-        note = f" ({behind} answers made after that are not in it)" if behind else ""
-        self.say(f"The game is saved in {path}{note}. {self.resume_hint(path)}")
+
+    def offer_to_save(self, auto: Autosave) -> None:
+        for _ in range(3):  # bounded: a person who keeps typing nonsense keeps the game
+            line = self.read("Keep the game to continue it later? [Y/n, or a file name] ").strip()
+            if line.lower() in ("", "y", "yes"):
+                return
+            if line.lower() in ("n", "no"):
+                auto.finish()
+                self.autosave = None
+                return
+            if self.save(line):
+                return
 
     def saved_note(self) -> str:
         """Whether and where the game is saved, for the one-line error at the end of input."""
+        if self.autosave is not None:
+            return f"the game is saved in {self.autosave.path}: continue it with tabletop resume"
         if self.saved is None:
             return "the game was not saved"
         path, steps = self.saved
         behind = self.state.steps - steps
-        missing = f", without the {behind} answers made since" if behind else ""
+        missing = f", without the {plural(behind, 'answer')} made since" if behind else ""
         return f"the game is saved in {path}{missing}: continue it with tabletop resume {path}"
 
     def waiting(self) -> str:
@@ -515,7 +578,7 @@ class Session:
         )
 
 
-def _stdin() -> TextIO:
+def stdin_text() -> TextIO:
     """Standard input, reading bytes that are not valid text as U+FFFD (an answer that is
     not understood) instead of failing."""
     stdin = sys.stdin
@@ -529,64 +592,3 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-# -- the commands ----------------------------------------------------------------------------
-def run_play(game: str, players: int, seats: str | None, seed: int, options: dict[str, str]) -> int:
-    """`tabletop play`: validate everything, then play to the end (or until the person
-    leaves). Raises `TabletopError` subclasses for bad input; returns the exit status."""
-    registry.get(game)
-    state = registry.new_game(game, players, seed, options)
-    agents, specs = make_seats(game, players, seats, seed)
-    return Session(state, agents, specs, make_console(), _stdin()).run()
-
-
-def run_resume(path: Path, seats: str | None) -> int:
-    """`tabletop resume`: load a record, replay and verify it, and play on."""
-    record = load(path)
-    state = replay(record, verify=True)
-    agents, specs = make_seats(record.game, record.players, seats, record.seed)
-    console = make_console()
-    title = registry.get(record.game).title
-    console.print(
-        Text(f"Resuming {title} from {path}: {len(record.answers)} answers replayed and verified.")
-    )
-    log_len = len(state.log or [])
-    if state.is_over:
-        for rule, text in state.log_for(None)[-RECAP:]:
-            console.print(_log_line(rule, text))
-        console.print(Text("This game is already over."))
-        print_result(state, specs, console)
-        return 0
-    session = Session(state, agents, specs, console, _stdin(), log_from=max(0, log_len - RECAP))
-    return session.run()
-
-
-def run_replay(path: Path, verify: bool) -> int:
-    """`tabletop replay`: print a recorded game's log as a spectator sees it, and its result.
-    With `verify`, every recorded digest must match (a `RecordError` names the first answer
-    where the replay diverges)."""
-    record = load(path)
-    state = replay(record, verify=verify)
-    console = make_console()
-    spec = registry.get(record.game)
-    opts: dict[str, Any] = record.options
-    described = ", ".join(f"{k}={v}" for k, v in opts.items())
-    console.rule(
-        Text(
-            f"{spec.title} · {record.players} players · seed {record.seed} · "
-            f"{len(record.answers)} answers" + (f" · {described}" if described else "")
-        )
-    )
-    for rule, text in state.log_for(None):
-        console.print(_log_line(rule, text))
-    if state.is_over:
-        print_result(state, None, console)
-    else:
-        waiting = ", ".join(who(p) for p in state.to_move())
-        console.print(Text(f"The game is not over: waiting for {waiting}."))
-    if verify:
-        console.print(
-            Text(f"OK: {len(record.answers)} answers replayed; every recorded digest matches.")
-        )
-    return 0

@@ -1,0 +1,161 @@
+"""The terminal commands: `tabletop play`, `resume` and `replay` (called by `tabletop.cli`).
+
+`play` draws a random seed from the operating system unless `--seed` is given (printed at
+the start and in the result, and kept in the record, so any deal can be played again).
+Every game played is autosaved (`tabletop.ui.autosave`); `resume` with no file continues the
+most recent unfinished one with the seats and preferences it was played with.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from tabletop.engine import registry
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.record import Record, load, replay
+from tabletop.engine.state import State
+from tabletop.ui import autosave
+from tabletop.ui.autosave import Autosave
+from tabletop.ui.output import log_line, print_result
+from tabletop.ui.prefs import choose
+from tabletop.ui.seats import make_seats, plural, who
+from tabletop.ui.terminal import RECAP, Session, make_console, stdin_text
+
+
+class NothingToResumeError(TabletopError):
+    """`tabletop resume` without a file, and no unfinished game is autosaved."""
+
+
+def random_seed() -> int:
+    """A fresh seed from the operating system's randomness (32 bits: easy to type again)."""
+    return secrets.randbits(32)
+
+
+def run_play(
+    game: str,
+    players: int,
+    seats: str | None,
+    seed: int | None,
+    options: dict[str, str],
+    prefs: list[str] | None = None,
+) -> int:
+    """`tabletop play`: validate everything, then play to the end (or until the person
+    leaves). Raises `TabletopError` subclasses for bad input; returns the exit status."""
+    registry.get(game)
+    on = choose(game, prefs or [])
+    if seed is None:
+        seed = random_seed()
+    state = registry.new_game(game, players, seed, options)
+    agents, specs = make_seats(game, players, seats, seed)
+    session = Session(state, agents, specs, make_console(), stdin_text(), prefs=on)
+    if any(a is None for a in agents):
+        session.autosave = _start_autosave(session, state, specs, None)
+    return session.run()
+
+
+def _start_autosave(
+    session: Session, state: State, specs: list[str], path: Path | None
+) -> Autosave | None:
+    keeper = Autosave(state, path)
+    try:
+        keeper.start(state, specs, session.prefs.flags())
+    except (OSError, TabletopError) as e:
+        session.say(f"Autosave is off: cannot write {keeper.path}: {e}", "red")
+        return None
+    return keeper
+
+
+def _latest() -> tuple[Path, Record, State]:
+    """The most recent autosaved game that is not over (finished ones are removed)."""
+    skipped: list[str] = []
+    for path in autosave.unfinished()[: autosave.KEEP]:
+        try:
+            record = load(path)
+            state = replay(record, verify=True)
+        except TabletopError as e:
+            skipped.append(f"{path.name} ({str(e)[:80]})")
+            continue
+        if state.is_over:
+            Autosave.remove(path)
+            continue
+        return path, record, state
+    note = f" (unreadable: {'; '.join(skipped[:3])})" if skipped else ""
+    raise NothingToResumeError(
+        f"there is no unfinished game to resume in {autosave.folder()}{note}: start one with "
+        "tabletop play, or name a saved game: tabletop resume FILE"
+    )
+
+
+def run_resume(path: Path | None, seats: str | None, prefs: list[str] | None = None) -> int:
+    """`tabletop resume [FILE]`: load a record (the latest autosave without FILE), replay and
+    verify it, and play on."""
+    console = make_console()
+    flags = list(prefs or [])
+    if path is None:
+        path, record, state = _latest()
+        saved_seats, saved_prefs = autosave.seats_of(path)
+        seats = seats if seats is not None else saved_seats
+        flags = saved_prefs + flags
+    else:
+        record = load(path)
+        state = replay(record, verify=True)
+    on = choose(record.game, flags)
+    agents, specs = make_seats(record.game, record.players, seats, record.seed)
+    title = registry.get(record.game).title
+    console.print(
+        Text(
+            f"Resuming {title} from {path}: {plural(len(record.answers), 'answer')} "
+            "replayed and verified."
+        )
+    )
+    log_len = len(state.log or [])
+    if state.is_over:
+        for rule, text in state.log_for(None)[-RECAP:]:
+            console.print(log_line(rule, text))
+        console.print(Text("This game is already over."))
+        print_result(state, specs, console)
+        return 0
+    session = Session(
+        state, agents, specs, console, stdin_text(), log_from=max(0, log_len - RECAP), prefs=on
+    )
+    if any(a is None for a in agents):
+        folder = autosave.folder().resolve()
+        own = path.resolve().parent == folder
+        session.autosave = _start_autosave(session, state, specs, path if own else None)
+    return session.run()
+
+
+def run_replay(path: Path, verify: bool) -> int:
+    """`tabletop replay`: print a recorded game's log as a spectator sees it, and its result.
+    With `verify`, every recorded digest must match (a `RecordError` names the first answer
+    where the replay diverges)."""
+    record = load(path)
+    state = replay(record, verify=verify)
+    console = make_console()
+    spec = registry.get(record.game)
+    opts: dict[str, Any] = record.options
+    described = ", ".join(f"{k}={v}" for k, v in opts.items())
+    n = len(record.answers)
+    console.rule(
+        Text(
+            f"{spec.title} · {plural(record.players, 'player')} · seed {record.seed} · "
+            f"{n} answer{'' if n == 1 else 's'}" + (f" · {described}" if described else "")
+        )
+    )
+    for rule, text in state.log_for(None):
+        console.print(log_line(rule, text))
+    if state.is_over:
+        print_result(state, None, console)
+    else:
+        waiting = ", ".join(who(p) for p in state.to_move())
+        console.print(Text(f"The game is not over: waiting for {waiting}."))
+    if verify:
+        console.print(Text(f"OK: {plural(n, 'answer')} replayed; every recorded digest matches."))
+    return 0
+
+
+__all__ = ["NothingToResumeError", "random_seed", "run_play", "run_replay", "run_resume"]
