@@ -85,7 +85,7 @@ class Museum(_Player, PlayerStep):
         )
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        loc = T.OPT_LOC[option.action]
+        loc = option.arg
         m = s.zones.cards[MUSEUM[p]][0]
         s._mv(
             m,
@@ -173,31 +173,29 @@ class Battle(_Player, PlayerStep):
         return tuple(opts)
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        z = s.zones.cards
-        a = option.action
         if option is T.NO_FIGHT:
             if s.log is not None:
                 s._say("guardians.battle.move", f"{who(p)} does not battle this round", p)
             return
-        if option is T.FIGHT_BOSS:
-            fight(s, p, -1)
-            return
-        if a in T.OPT_LOC:
-            fight(s, p, T.OPT_LOC[a])
-            return
-        s.stack(p).append(self)  # not yet battling: asked again
-        if a in T.OPT_FX:
-            use_fx(s, p, T.OPT_FX[a])
-        elif option is T.DMG_BOSS:
+        if option is T.DMG_BOSS:
+            s.stack(p).append(self)  # not yet battling: asked again
             s.counters[p] -= 1
             s.boss_dmg += 1
             s.gift[p] += 1
             if s.log is not None:
                 s._say("guardians.boss.counters", f"{who(p)} puts a damage counter on the boss", p)
-        else:
-            i, j = T.OPT_SLOT[a]
-            m = z[T.LOC0 + i][j]
-            n = s.remaining(m) if a == T.KILL[i][j].action else 1
+            return
+        arg = option.arg
+        if arg.__class__ is int:  # a location, or -1: the boss
+            fight(s, p, arg)
+            return
+        s.stack(p).append(self)  # not yet battling: asked again
+        if arg.__class__ is str:  # a battle effect
+            use_fx(s, p, arg)
+        else:  # a monster's place: (location, slot)
+            i, j = arg
+            m = s.zones.cards[T.LOC0 + i][j]
+            n = s.remaining(m) if option.action == T.KILL[i][j].action else 1
             place(s, p, m, i, n, True, "guardians.battle.counters")
 
 
@@ -262,7 +260,7 @@ class Fort(_Player, PlayerStep):
             if s.log is not None:
                 s._say("guardians.battle.fort", f"{who(p)} removes the Blanket Fort", p)
         elif option is not T.FORT_KEEP:
-            loc = T.OPT_LOC[option.action]
+            loc = option.arg
             s.fort[p] = loc
             if s.log is not None:
                 s._say(

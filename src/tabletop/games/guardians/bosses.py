@@ -209,7 +209,7 @@ class BossReward(_Player, PlayerStep):
         return tuple(T.REWARD_QUEST[c - Q0] for c in sorted(z[T.RED_SHOW]))
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        k = T.OPT_KIND[option.action]
+        k = option.arg
         if s.boss_colour == "blue" or s.opts.apprentice:
             c = CARDS_OF_KIND[k][0]
             s._mv(c, T.BLUE_SHOW, DISCARD[p], "guardians.boss.reward", "{who} gains {card}", p=p)

@@ -182,7 +182,8 @@ class GuardiansBot:
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
     def _kinds(opts: tuple[Option, ...]) -> list[tuple[int, Option]]:
-        return [(T.OPT_KIND[o.action], o) for o in opts if o.action in T.OPT_KIND]
+        """The card (or Secret Quest) options with the kind (quest) each stands for."""
+        return [(o.arg, o) for o in opts if o.arg.__class__ is int]
 
     def _plan(self, s: R.GuardiansState, p: int) -> str:
         """The SUPER card the bot builds toward (its kind slug)."""
@@ -329,7 +330,7 @@ class GuardiansBot:
         bloat = 1.0 if s.num_players > 1 and len(s.owned(p)) > 16 else 0.0
 
         def score(o: Option) -> float:
-            eff = LOCS[T.OPT_LOC[o.action]].effect
+            eff = LOCS[o.arg].effect
             att = reach.get(eff, reach[""]) + _VISIT_ATTACK.get(eff, 0.0)
             if att not in gains:
                 # a boss round wants attack; another round, the best location within reach
@@ -504,7 +505,7 @@ class GuardiansBot:
         hand = s.kinds_in(pz(p, T.HAND))
         locked = [k for k in hand if KINDS[k].req > s.energy[p] and k != T.COWARD]
         for o in opts:
-            if o.action in T.OPT_FX:
+            if o.arg.__class__ is str:  # a battle effect
                 return o
         if not plays:
             return T.DONE
@@ -571,16 +572,18 @@ class GuardiansBot:
             kills = [
                 (_monster_value(m) / max(1, s.remaining(m)), T.KILL[i][j])
                 for o in opts
-                if o.action in T.OPT_SLOT and o.id.startswith("kill:")
-                for i, j in (T.OPT_SLOT[o.action],)
+                if o.arg.__class__ is tuple
+                for i, j in (o.arg,)
+                if o.action == T.KILL[i][j].action
                 for m in (z[T.LOC0 + i][j],)
                 if s.remaining(m) <= held
             ]
             ones = [
                 (_monster_value(z[T.LOC0 + i][j]), o)
                 for o in opts
-                if o.id.startswith("dmg:") and o.action in T.OPT_SLOT
-                for i, j in (T.OPT_SLOT[o.action],)
+                if o.arg.__class__ is tuple
+                for i, j in (o.arg,)
+                if o.action == T.DMG[i][j].action
                 if s.remaining(z[T.LOC0 + i][j]) <= 1
             ]
             if ones:
@@ -601,12 +604,13 @@ class GuardiansBot:
                             return T.DMG[i][j]
         if boss:
             return ids["fight:boss"]
-        fights = [o for o in opts if o.id.startswith("fight:")]
+        # (a location to battle at: no boss is fought here)
+        fights = [o for o in opts if o.arg.__class__ is int]
         if fights:
             wants = self._quest_wants(s, p)
 
             def worth(o: Option) -> float:
-                i = T.OPT_LOC[o.action]
+                i = o.arg
                 v = sum(_monster_value(m, s.turn) + wants(m) for m in z[T.LOC0 + i])
                 return v + _FORT[LOCS[i].effect] * 0.2
 
@@ -662,7 +666,7 @@ class GuardiansBot:
         z = s.zones.cards
 
         def worth(o: Option) -> float:
-            i = T.OPT_LOC[o.action]
+            i = o.arg
             own = sum(_monster_value(m) for m in z[T.LOC0 + i] if not s.immune(m))
             near = sum(
                 0.2 * _monster_value(m)
@@ -681,9 +685,9 @@ class GuardiansBot:
         amount = int(s.stack(p)[-1].amount)
 
         def worth(o: Option) -> float:
-            if o.action not in T.OPT_SLOT:
+            if o.arg.__class__ is not tuple:  # the boss
                 return -1.0
-            i, j = T.OPT_SLOT[o.action]
+            i, j = o.arg
             m = z[T.LOC0 + i][j]
             v = _monster_value(m)
             return v * 2 if s.remaining(m) <= amount else v * 0.3
@@ -724,11 +728,11 @@ class GuardiansBot:
         cur = s.fort[p]
         cur_v = _FORT[LOCS[cur].effect] if cur >= 0 else 0.0
         best = max(
-            (o for o in opts if o.action in T.OPT_LOC),
-            key=lambda o: _FORT[LOCS[T.OPT_LOC[o.action]].effect],
+            (o for o in opts if o.arg is not None),
+            key=lambda o: _FORT[LOCS[o.arg].effect],
             default=None,
         )
-        if best is not None and _FORT[LOCS[T.OPT_LOC[best.action]].effect] > cur_v:
+        if best is not None and _FORT[LOCS[best.arg].effect] > cur_v:
             return best
         return T.FORT_KEEP
 
@@ -740,8 +744,8 @@ class GuardiansBot:
         best = None
         best_v = 0.0
         for o in opts:
-            if o.action in T.OPT_SLOT:
-                i, j = T.OPT_SLOT[o.action]
+            if o.arg is not None:
+                i, j = o.arg
                 v = float(s.remaining(z[T.LOC0 + i][j])) - 12.0
                 if v > best_v:
                     best, best_v = o, v
@@ -751,7 +755,7 @@ class GuardiansBot:
         return opts[0]
 
     def _museum(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        return min(opts, key=lambda o: s.combined(T.OPT_LOC[o.action]))
+        return min(opts, key=lambda o: s.combined(o.arg))
 
     def _boss_reward(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         if s.boss_colour == "red":

@@ -105,7 +105,7 @@ class MasteringSlash(_Player, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         if option is not T.DONE:
-            k = T.OPT_KIND[option.action]
+            k = option.arg
             src = HAND[p] if option is T.TRASH_HAND[k] else DISCARD[p]
             s._trash(s.card_of_kind(src, k), src, "guardians.card.mastering-slash", p)
             s.attack[p] += 3
@@ -171,7 +171,7 @@ class AimAt(_Aim, PlayerStep):
         return tuple(opts)
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        loc = -1 if option is T.AT_BOSS else T.OPT_LOC[option.action]
+        loc = option.arg  # a location, or -1: the boss
         area(s, p, loc, self.amount, self.around, self.why)
 
 
@@ -214,7 +214,7 @@ class Under(_Under, PlayerStep):
             return
         hand = HAND[p]
         s._mv(
-            s.card_of_kind(hand, T.OPT_KIND[option.action]),
+            s.card_of_kind(hand, option.arg),
             hand,
             UNDER[p],
             "guardians.card.aimed-shot",
@@ -261,10 +261,10 @@ class AimShot(_Shot, PlayerStep):
         return tuple(opts)
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        if option is T.TARGET_BOSS:
+        if option.arg == -1:  # the boss
             area(s, p, -1, self.amount, 0, self.why)
         else:
-            i, j = T.OPT_SLOT[option.action]
+            i, j = option.arg
             place(s, p, s.zones.cards[T.LOC0 + i][j], i, self.amount, False, self.why)
 
 
@@ -320,7 +320,7 @@ class Borrow(_PlayerCard, PlayerStep):
             return
         from tabletop.games.guardians.power import resolve
 
-        k = T.OPT_KIND[option.action]
+        k = option.arg
         if s.log is not None:
             s._say("guardians.card.borrow", f"{who(p)} borrows {KINDS[k].name}", p)
         s.copies[p].append(k)
@@ -382,7 +382,7 @@ class Replay(_Replay, PlayerStep):
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         from tabletop.games.guardians.power import resolve
 
-        k = T.OPT_KIND[option.action]
+        k = option.arg
         if s.log is not None:
             s._say(f"guardians.card.{self.name}", f"{who(p)} plays {KINDS[k].name} again", p)
         s.copies[p].append(k)
@@ -416,7 +416,7 @@ class Attach(_PlayerCard, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         z = s.zones
-        k = T.OPT_KIND[option.action]
+        k = option.arg
         c = self.card
         tgt = min(
             card

@@ -326,7 +326,7 @@ class SpiderGain(_Player, PlayerStep):
         look = T.REVEALED
         if option is not T.DONE:
             s._mv(
-                s.card_of_kind(look, T.OPT_KIND[option.action]),
+                s.card_of_kind(look, option.arg),
                 look,
                 DISCARD[p],
                 "guardians.monster.spider-reward",

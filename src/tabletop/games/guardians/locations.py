@@ -40,7 +40,7 @@ class Visit(_Player, PlayerStep):
         return tuple([T.VISIT[i] for i, a, b in LOC_ZONES if not z[a] and not z[b]])
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        loc = T.OPT_LOC[option.action]
+        loc = option.arg
         spec = LOCS[loc]
         s.visited[p] = loc
         rule = f"guardians.location.{spec.effect}"
@@ -185,7 +185,7 @@ class FieldRetreat(_Field, PlayerStep):
             if self.spots:
                 s.stack(p).append(FieldWave(p, self.spots))
             return
-        i, j = T.OPT_SLOT[option.action]
+        i, j = option.arg
         retreat(s, s.zones.cards[T.LOC0 + i][j], T.LOC0 + i, "guardians.location.field")
         spots = (*self.spots, i)
         if self.n > 1:
@@ -211,6 +211,6 @@ class FieldWave(_Spots, PlayerStep):
         return tuple(T.WAVE_O[w] for w in (ws or [2, 3]))
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        wave = 1 if option is T.WAVE_O[2] else 2
+        wave = option.arg - 1  # the wave index (1: second, 2: third)
         for loc in self.spots:
             invade_one(s, loc, wave, False, "guardians.location.field")

@@ -95,11 +95,11 @@ class Power(_Player, PlayerStep):
             end_power(s, p)
             return
         s.stack(p).append(self)
-        a = option.action
-        if a in T.OPT_FX:
-            use_fx(s, p, T.OPT_FX[a])
-        else:
-            play(s, p, T.OPT_KIND[a])
+        arg = option.arg
+        if arg.__class__ is str:  # a battle effect
+            use_fx(s, p, arg)
+        else:  # a card kind
+            play(s, p, arg)
 
 
 def play(s: GuardiansState, p: int, k: int) -> None:

@@ -217,7 +217,7 @@ class Draft(_Player, PlayerStep):
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         pack = PACK[p]
         s._mv(
-            s.card_of_kind(pack, T.OPT_KIND[option.action]),
+            s.card_of_kind(pack, option.arg),
             pack,
             COLLECT[p],
             "guardians.warmup.draft",
@@ -302,7 +302,7 @@ class KeepSuper(_Player, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         src = SUPERS[p]
-        keep = s.card_of_kind(src, T.OPT_KIND[option.action])
+        keep = s.card_of_kind(src, option.arg)
         s._mv(
             keep,
             src,
@@ -335,7 +335,7 @@ class KeepQuest(_Player, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         src = QUEST[p]
-        k = T.OPT_KIND[option.action]
+        k = option.arg
         for c in list(s.zones.cards[src]):
             if c - Q0 != k:
                 s._mv(

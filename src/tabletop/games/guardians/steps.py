@@ -81,7 +81,7 @@ class Discard(_Count, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         hand = HAND[p]
-        c = s.card_of_kind(hand, T.OPT_KIND[option.action])
+        c = s.card_of_kind(hand, option.arg)
         s._mv(c, hand, DISCARD[p], self.why, "{who} discards {card}", p=p)
         if self.n > 1:
             s.stack(p).append(Discard(p, self.n - 1, self.why))
@@ -106,7 +106,7 @@ class TrashPile(_Count, PlayerStep):
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         if option is not T.DONE:
             disc = DISCARD[p]
-            s._trash(s.card_of_kind(disc, T.OPT_KIND[option.action]), disc, self.why, p)
+            s._trash(s.card_of_kind(disc, option.arg), disc, self.why, p)
             if self.n > 1:
                 s.stack(p).append(TrashPile(p, self.n - 1, self.why))
 
@@ -127,7 +127,7 @@ class LookTake(_Why, PlayerStep):
         look = LOOK[p]
         why = self.why
         s._mv(
-            s.card_of_kind(look, T.OPT_KIND[option.action]),
+            s.card_of_kind(look, option.arg),
             look,
             HAND[p],
             why,
@@ -175,7 +175,7 @@ class LookToss(_Why, PlayerStep):
             return
         look = LOOK[p]
         s._mv(
-            s.card_of_kind(look, T.OPT_KIND[option.action]),
+            s.card_of_kind(look, option.arg),
             look,
             DISCARD[p],
             self.why,
@@ -202,7 +202,7 @@ class LookOrder(_Why, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         look, deck = LOOK[p], DECK[p]
-        top = s.card_of_kind(look, T.OPT_KIND[option.action])
+        top = s.card_of_kind(look, option.arg)
         for c in [c for c in s.zones.cards[look] if c != top] + [top]:
             s._mv(c, look, deck, self.why, "{who} puts a card back on the deck", p=p)
 
@@ -227,6 +227,6 @@ class Drop(_Why, PlayerStep):
 
     def answer(self, s: GuardiansState, p: int, option: Option) -> None:
         pers = PERSIST[p]
-        k = T.OPT_KIND[option.action]
+        k = option.arg
         c = min(card for card in s.zones.cards[pers] if GKIND[card] == k and not s.is_super(card))
         s._mv(c, pers, DISCARD[p], self.why, "{who} discards {card} from play", p=p)

@@ -248,20 +248,24 @@ LOCATION_LABELS = {
 }
 
 
-def _entries() -> list[tuple[str, str]]:
-    e: list[tuple[str, str]] = [("done", "Done")]
+def _entries() -> list[tuple[str, str, object]]:
+    """Every option, each with what it stands for (`Option.arg`): a card option its kind
+    (an index into KINDS), a Secret Quest option its index into QUESTS, a location option its
+    index into LOCS (-1: the boss), a monster option its place `(location, slot)` (-1: the
+    boss), a battle effect its name, a wave its number; None for the rest."""
+    e: list[tuple[str, str, object]] = [("done", "Done", None)]
     for k, c in enumerate(KINDS):
         if DRAFTABLE[k]:
-            e.append((f"pick:{c.slug}", f"Draft {c.name}"))
-    for c in KINDS:
+            e.append((f"pick:{c.slug}", f"Draft {c.name}", k))
+    for k, c in enumerate(KINDS):
         if c.super:
-            e.append((f"keep:{c.slug}", f"Keep the SUPER card {c.name}"))
-            e.append((f"reward:{c.slug}", f"Gain the SUPER card {c.name}"))
-    for q in QUESTS:
-        e.append((f"keep-quest:{q.slug}", f"Keep the Secret Quest {q.name}"))
-        e.append((f"reward-quest:{q.slug}", f"Gain the Secret Quest {q.name}"))
-    for loc in LOCS:
-        e.append((f"visit:{loc.slug}", f"Visit {loc.name}: {LOCATION_LABELS[loc.effect]}"))
+            e.append((f"keep:{c.slug}", f"Keep the SUPER card {c.name}", k))
+            e.append((f"reward:{c.slug}", f"Gain the SUPER card {c.name}", k))
+    for i, q in enumerate(QUESTS):
+        e.append((f"keep-quest:{q.slug}", f"Keep the Secret Quest {q.name}", i))
+        e.append((f"reward-quest:{q.slug}", f"Gain the Secret Quest {q.name}", i))
+    for i, loc in enumerate(LOCS):
+        e.append((f"visit:{loc.slug}", f"Visit {loc.name}: {LOCATION_LABELS[loc.effect]}", i))
     verbs = (
         ("discard", "Discard {} from your hand"),
         ("trash", "Trash {} from your discard pile"),
@@ -273,53 +277,59 @@ def _entries() -> list[tuple[str, str]]:
         ("under", "Put {} face down under Aimed Shot"),
     )
     for verb, label in verbs:
-        for c in KINDS:
-            e.append((f"{verb}:{c.slug}", label.format(c.name)))
-    for c in KINDS:
+        for k, c in enumerate(KINDS):
+            e.append((f"{verb}:{c.slug}", label.format(c.name), k))
+    for k, c in enumerate(KINDS):
         if c.type != "coward":
-            e.append((f"play:{c.slug}", f"Play {c.name}"))
+            e.append((f"play:{c.slug}", f"Play {c.name}", k))
     for k, c in enumerate(KINDS):
         if IS_ITEM[k] and not c.super:
-            e.append((f"drop:{c.slug}", f"Discard {c.name} from play"))
+            e.append((f"drop:{c.slug}", f"Discard {c.name} from play", k))
     for k, c in enumerate(KINDS):
         if BORROWABLE[k]:
-            e.append((f"borrow:{c.slug}", f"Borrow {c.name}"))
+            e.append((f"borrow:{c.slug}", f"Borrow {c.name}", k))
     for k, c in enumerate(KINDS):
         if REPLAYABLE[k]:
-            e.append((f"replay:{c.slug}", f"Play {c.name} again"))
+            e.append((f"replay:{c.slug}", f"Play {c.name} again", k))
     for k, c in enumerate(KINDS):
         if not c.super and (IS_ITEM[k] or IS_FAMILIAR[k]):
-            e.append((f"attach:{c.slug}", f"Attach it to {c.name}"))
+            e.append((f"attach:{c.slug}", f"Attach it to {c.name}", k))
     for fx, label in FX_LABELS.items():
-        e.append((f"use:{fx}", f"Use {label}"))
-    for loc in LOCS:
-        e.append((f"at:{loc.slug}", f"Aim at {loc.name}"))
-    e.append(("at:boss", "Aim at the boss"))
+        e.append((f"use:{fx}", f"Use {label}", fx))
+    for i, loc in enumerate(LOCS):
+        e.append((f"at:{loc.slug}", f"Aim at {loc.name}", i))
+    e.append(("at:boss", "Aim at the boss", -1))
     for verb, label in (
         ("dmg", "Place a damage counter on {}"),
         ("kill", "Place enough damage counters to defeat {}"),
         ("target", "Target {}"),
         ("retreat", "Retreat {}"),
     ):
-        for loc in LOCS:
-            for i in range(MAX_SLOTS):
-                e.append((f"{verb}:{loc.slug}:{i}", label.format(f"monster {i + 1} at {loc.name}")))
-    e.append(("dmg:boss", "Place a damage counter on the boss"))
-    e.append(("target:boss", "Target the boss"))
-    for loc in LOCS:
-        e.append((f"fight:{loc.slug}", f"Battle the monsters at {loc.name}"))
-    e.append(("fight:boss", "Battle the boss"))
-    e.append(("no-fight", "Do not battle this round"))
-    for loc in LOCS:
-        e.append((f"fort:{loc.slug}", f"Build your Blanket Fort at {loc.name}"))
-    e.append(("fort-keep", "Leave your Blanket Fort as it is"))
-    e.append(("fort-remove", "Remove your Blanket Fort from play"))
+        for i, loc in enumerate(LOCS):
+            for j in range(MAX_SLOTS):
+                e.append(
+                    (
+                        f"{verb}:{loc.slug}:{j}",
+                        label.format(f"monster {j + 1} at {loc.name}"),
+                        (i, j),
+                    )
+                )
+    e.append(("dmg:boss", "Place a damage counter on the boss", -1))
+    e.append(("target:boss", "Target the boss", -1))
+    for i, loc in enumerate(LOCS):
+        e.append((f"fight:{loc.slug}", f"Battle the monsters at {loc.name}", i))
+    e.append(("fight:boss", "Battle the boss", -1))
+    e.append(("no-fight", "Do not battle this round", None))
+    for i, loc in enumerate(LOCS):
+        e.append((f"fort:{loc.slug}", f"Build your Blanket Fort at {loc.name}", i))
+    e.append(("fort-keep", "Leave your Blanket Fort as it is", None))
+    e.append(("fort-remove", "Remove your Blanket Fort from play", None))
     for w in (2, 3):
-        e.append((f"wave:{w}", f"Invade from the {'Second' if w == 2 else 'Third'} Wave"))
-    for loc in LOCS:
-        e.append((f"place:{loc.slug}", f"Place the secret monster at {loc.name}"))
-    e.append(("ignore-final-act", "Ignore the Final Act (Shield)"))
-    e.append(("accept-final-act", "Take the Practice Swing"))
+        e.append((f"wave:{w}", f"Invade from the {'Second' if w == 2 else 'Third'} Wave", w))
+    for i, loc in enumerate(LOCS):
+        e.append((f"place:{loc.slug}", f"Place the secret monster at {loc.name}", i))
+    e.append(("ignore-final-act", "Ignore the Final Act (Shield)", None))
+    e.append(("accept-final-act", "Take the Practice Swing", None))
     return e
 
 
@@ -387,41 +397,3 @@ def named(o: Option, label: str) -> Option:
     """Option `o` with a label for this decision (the id, action and arg stay those of the
     action space: only what people read names the monsters there now)."""
     return Option(o.id, label, o.action, o.arg)
-
-
-# reverse maps from an option's action index to what it names
-OPT_KIND: dict[int, int] = {}
-for _tab in (
-    PICK,
-    KEEP,
-    REWARD,
-    DISCARD_O,
-    TRASH_O,
-    TRASH_HAND,
-    TAKE,
-    GAIN,
-    TOSS,
-    TOP,
-    UNDER_O,
-    PLAY_O,
-    DROP,
-    BORROW_O,
-    REPLAY,
-    ATTACH,
-):
-    for _k, _o in enumerate(_tab):
-        if _o is not None:
-            OPT_KIND[_o.action] = _k
-for _tab2 in (KEEP_QUEST, REWARD_QUEST):
-    for _k, _o in enumerate(_tab2):
-        OPT_KIND[_o.action] = _k
-OPT_LOC: dict[int, int] = {}
-for _tab3 in (VISIT, AT, FIGHT, FORT, PLACE):
-    for _i, _o in enumerate(_tab3):
-        OPT_LOC[_o.action] = _i
-OPT_SLOT: dict[int, tuple[int, int]] = {}
-for _tab4 in (DMG, KILL, TARGET, RETREAT_O):
-    for _i, _row in enumerate(_tab4):
-        for _j, _o in enumerate(_row):
-            OPT_SLOT[_o.action] = (_i, _j)
-OPT_FX = {o.action: fx for fx, o in USE.items()}
