@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from helpers import ScriptedRng, choose, find_option
+from helpers import ScriptedRng, choose, find_option, view_leaks, visible_cards
 from tabletop.engine.flow import settle
 from tabletop.games.librarians import check as C
 from tabletop.games.librarians import rules as R
@@ -136,3 +136,11 @@ def texts(s: LibrariansState, rule: str | None = None) -> list[str]:
 def faces(s: LibrariansState) -> list[tuple[str, tuple[str, ...]]]:
     c = C.current(s)
     return [(C.DIE_KINDS[k], C.FACES[k][f]) for k, f in c.dice]
+
+
+def leaks(s: LibrariansState, viewer: int | None) -> list[str]:
+    """helpers.view_leaks, aware of copies: a hidden card's name or id leaks only if no card
+    the viewer sees shares it (several copies of one card carry one name)."""
+    seen = visible_cards(s, viewer)
+    shown = {s.t.slugs[c] for c in seen} | {s.name(c) for c in seen}
+    return [x for x in view_leaks(s, viewer) if x not in shown]

@@ -302,7 +302,7 @@ class Modify(Priority):
             s.check = c._replace(mods=(*c.mods, ("add", "character", 1)))
             s.emit(
                 Event(
-                    "librarians.tree.aid-token", f"{who(p)} spends an Aid token: +1 Character die"
+                    "librarians.effect.aid-token", f"{who(p)} spends an Aid token: +1 Character die"
                 )
             )
             return
