@@ -455,3 +455,49 @@ def board_lines(view: dict[str, Any], width: int) -> list[Text]:
 def render(view: dict[str, Any], console: Console) -> None:
     console.rule(_title(view))
     emit(console, board_lines(view, console.width))
+
+
+# -- preferences (see tabletop.ui.prefs) ------------------------------------------------------
+def _play_all(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """In a Power Up, play every playable card, in the order offered; then finish, unless a
+    Potion may still be used (that is left to the person)."""
+    ask = decision.ask(seat)
+    if ask.kind != "power":
+        return None
+    ids: list[str] = [str(o.id) for o in ask.options]
+    plays = [i for i in ids if i.startswith("play:")]
+    if plays:
+        return plays[0]
+    if any(i.startswith("use:") for i in ids) or "done" not in ids:
+        return None
+    return "done"
+
+
+def _no_last_fort(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """In the last round a Blanket Fort protects nothing (the game ends after the battle):
+    leave it as it is instead of asking."""
+    ask = decision.ask(seat)
+    if ask.kind != "fort":
+        return None
+    tk = view.get("timekeeper") or {}
+    track = tk.get("track") or []
+    position = tk.get("position")
+    if not isinstance(position, int):
+        return None
+    if position + 1 < len(track) and track[position + 1] != "end":  # not the last round
+        return None
+    return "fort-keep" if any(o.id == "fort-keep" for o in ask.options) else None
+
+
+PREFERENCES = {
+    "play-all": (
+        "in a Power Up, play every playable card in the order offered, then finish",
+        _play_all,
+        False,
+    ),
+    "skip-last-fort": (
+        "in the last round, leave your Blanket Fort as it is without asking",
+        _no_last_fort,
+        False,
+    ),
+}

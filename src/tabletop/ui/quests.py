@@ -246,3 +246,23 @@ def board_lines(view: dict[str, Any], width: int) -> list[Text]:
 def render(view: dict[str, Any], console: Console) -> None:
     console.rule(_title(view))
     emit(console, board_lines(view, console.width))
+
+
+# -- preferences (see tabletop.ui.prefs) ------------------------------------------------------
+def _auto_pass_escape(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """Pass an Escape window unless the card in play targets this seat or is its own."""
+    if decision.ask(seat).kind != "escape":
+        return None
+    playing = view.get("playing") or {}
+    if seat in (playing.get("target"), playing.get("by")):
+        return None
+    return "pass"
+
+
+PREFERENCES = {
+    "auto-pass-escape": (
+        "pass Escape windows unless the card just played targets you (or is yours)",
+        _auto_pass_escape,
+        True,
+    ),
+}
