@@ -5,16 +5,24 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tabletop.games.librarians import bot, check, effects, rules, view
+from tabletop.games.librarians import actions, bot, change, check, effects, rules, view
 
 ROOT = Path(__file__).resolve().parents[2]
 MATRIX = ROOT / "docs" / "rules" / "librarians.md"
 CODE = ROOT / "src" / "tabletop" / "games" / "librarians"
-MODULES = {"rules": rules, "check": check, "effects": effects, "view": view, "bot": bot}
+MODULES = {
+    "actions": actions,
+    "change": change,
+    "rules": rules,
+    "check": check,
+    "effects": effects,
+    "view": view,
+    "bot": bot,
+}
 
 ID = re.compile(r"librarians\.[a-z0-9]+(?:[.-][a-z0-9]+)+")
 TEST_REF = re.compile(r"`((?:[a-z]+/)?test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`")
-CODE_REF = re.compile(r"`(rules|check|effects|view|bot)\.py:([A-Za-z_][A-Za-z0-9_.]*)`")
+CODE_REF = re.compile(r"`([a-z]+)\.py:([A-Za-z_][A-Za-z0-9_.]*)`")
 
 
 def matrix() -> str:

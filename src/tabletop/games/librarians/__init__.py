@@ -2,8 +2,13 @@
 heroes with custom dice, decks built from Disciplines, Mission and Disturbance cards and a
 four-adventure campaign (../shared/rulebooks/librarians-adventure-card-game.txt).
 
-So far this package holds the game's content: `content/*.toml` (heroes, player cards, Aid from
-the Library and the Focus/Power set, dice, the four adventures, the Season One checklist) and
-`content.py`, which loads and validates it and checks decks against the construction rules.
-What is printed and what is authored is in docs/rules/librarians-content.md.
+So far: the content (`content/*.toml`, loaded and validated by `content.py`; what is printed and
+what authored: docs/rules/librarians-content.md); the options, zones, state and set-up
+(`rules.py`), the attribute check as declared steps (`check.py`, `change.py`), the effect
+handlers it needs (`effects.py`), a stand-in Action window to play checks (`actions.py`), the
+view (`view.py`) and a heuristic bot (`bot.py`). The rules matrix: docs/rules/librarians.md.
+The five phases come next; until then the game is not registered.
 """
+
+# The rules modules import each other; loading the state module first puts them in order.
+from tabletop.games.librarians import rules as _rules  # noqa: F401

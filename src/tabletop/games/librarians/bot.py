@@ -12,6 +12,7 @@ from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.games.librarians import check as C
+from tabletop.games.librarians.actions import overcome_targets
 from tabletop.games.librarians.rules import CONTENT, DONE, PASS, LibrariansState
 
 
@@ -97,7 +98,7 @@ class LibrariansBot:
     def _overcome(s: LibrariansState, opts: tuple[Option, ...]) -> Option:
         best, score = PASS, 0
         targets = {
-            name: card for p in range(s.num_players) for name, card in C.overcome_targets(s, p)
+            name: card for p in range(s.num_players) for name, card in overcome_targets(s, p)
         }
         for o in opts:
             if not o.id.startswith("overcome:"):

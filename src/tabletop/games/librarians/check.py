@@ -22,24 +22,15 @@ from tabletop.engine.windows import Priority
 from tabletop.games.librarians import effects as E
 from tabletop.games.librarians.content import AdventureCard, Mission, PlayerCard
 from tabletop.games.librarians.rules import (
-    ABILITY,
     AREA,
     CONTENT,
-    DEVOTE,
-    DIE,
-    DISCARD,
     DISTURBANCE_ZONE,
     DONE,
-    HAND,
-    MISSION_ZONE,
-    OVERCOME,
     PASS,
     PLAY,
     SERPENTS,
     SPEND_AID,
-    TARGET_CARDS,
     TREE,
-    UNASSIGNED,
     LibrariansState,
     who,
     zone,
@@ -347,169 +338,6 @@ def describe(c: Check) -> str:
     return ", ".join(f"{DIE_KINDS[k]} {face_text(k, f)}" for k, f in c.dice) or "no dice"
 
 
-def devotable(s: LibrariansState) -> list[int]:
-    c = current(s)
-    return [i for i, (k, _) in enumerate(c.dice) if k == CHARACTER and not (c.locked >> i) & 1]
-
-
-class Change(Priority):
-    """librarians.check.change: after the roll, every player in turn may change results: play
-    a card, use an ability, or devote a card (librarians.check.devote, one per player per
-    check), in any order, until all pass."""
-
-    __slots__ = ()
-    kind = "check-change"
-    rule = "librarians.check.change"
-
-    def prompt(self, s: LibrariansState, p: int) -> str:
-        return f"Change the dice ({describe(current(s))}): devote or play a card, or pass"
-
-    def options(self, s: LibrariansState, p: int) -> tuple[Option, ...]:
-        c = current(s)
-        opts = [PASS, *response_cards(s, p, "check-rolled")]
-        hero = s.record(s.t.heroes[p])
-        if hero.name in ABILITY and s.clues[p] > 0 and c.dice and _unlocked(c):
-            opts.append(ABILITY[hero.name])
-        if not (c.devoted >> p) & 1 and devotable(s):
-            opts += dict.fromkeys(DEVOTE[s.name(card)] for card in sorted(s.hand(p)))
-        return tuple(opts)
-
-    def act(self, s: LibrariansState, p: int, option: Option) -> None:
-        if option.id.startswith("devote:"):
-            devote(s, p, option.arg)
-        elif option.id.startswith("ability:"):
-            s.clues[p] -= 1
-            s.emit(
-                Event(
-                    "librarians.hero.clue-reroll", f"{who(p)} spends a Clue token to reroll a die"
-                )
-            )
-            s.flow.append(ChooseDie(p, "reroll-any", 1, False))
-        else:
-            E.play_response(s, p, option.arg, "check-rolled")
-
-
-def _unlocked(c: Check) -> bool:
-    return any(not (c.locked >> i) & 1 for i in range(len(c.dice)))
-
-
-def devote(s: LibrariansState, p: int, name: str) -> None:
-    """librarians.check.devote: the card goes to its owner's discard pile; a Character die is
-    rotated to a single Success (Standard, Narrative), or the acting player rerolls one that
-    can't be modified again (librarians.check.expert-reroll)."""
-    c = current(s)
-    card = min(x for x in s.hand(p) if s.name(x) == name)
-    s.move(
-        card,
-        zone(p, HAND),
-        zone(p, DISCARD),
-        "librarians.check.devote",
-        f"{who(p)} devotes {{card}}",
-    )
-    s.check = c._replace(devoted=c.devoted | (1 << p))
-    if s.opts.difficulty == "expert":
-        s.flow.append(ChooseDie(c.player, "expert-reroll", 1, True))
-    else:
-        s.flow.append(ChooseDie(p, "devote", 1, True))
-
-
-EFFECT_KINDS = {  # a die effect -> the die kind it may change (None: any)
-    "devote": CHARACTER,
-    "expert-reroll": CHARACTER,
-    "set-success": CHARACTER,
-    "set-double-success": CHARACTER,
-    "blank-character": CHARACTER,
-    "blank-challenge": CHALLENGE,
-    "reroll-any": None,
-    "reroll-character": CHARACTER,
-    "reroll-challenge": CHALLENGE,
-}
-EFFECT_WORDS = {
-    "devote": "rotate to a Success",
-    "expert-reroll": "reroll (it then can't be modified again)",
-    "set-success": "turn to a Success",
-    "set-double-success": "turn to the double Success",
-    "blank-character": "turn to a blank face",
-    "blank-challenge": "turn to a blank face",
-    "reroll-any": "reroll",
-    "reroll-character": "reroll",
-    "reroll-challenge": "reroll",
-}
-
-
-class _DieFields(NamedTuple):
-    player: int
-    effect: str
-    left: int  # dice still to choose
-    must: bool  # False: "up to", so Done is an option
-
-
-class ChooseDie(_DieFields):
-    """Which die an effect changes (librarians.check.die-effects): never a locked die."""
-
-    __slots__ = ()
-    auto = False
-    rule = "librarians.check.die-effects"
-
-    def eligible(self, s: LibrariansState) -> list[int]:
-        c = current(s)
-        want = EFFECT_KINDS[self.effect]
-        return [
-            i
-            for i, (k, _) in enumerate(c.dice)
-            if not (c.locked >> i) & 1 and (want is None or k == want)
-        ]
-
-    def ask(self, s: LibrariansState) -> Decision:
-        c = current(s)
-        dice = self.eligible(s)
-        opts = [DIE[i] for i in dice]
-        if not self.must or not opts:
-            opts.append(DONE)
-        label = ", ".join(
-            f"{i + 1}: {DIE_KINDS[c.dice[i][0]]} {face_text(*c.dice[i])}" for i in dice
-        )
-        return Decision(
-            (self.player,),
-            "check-die",
-            f"{who(self.player)}: choose a die to {EFFECT_WORDS[self.effect]} ({label})",
-            tuple(opts),
-            self.rule,
-        )
-
-    def answer(self, s: LibrariansState, p: int, option: Option) -> None:
-        if option is DONE:
-            return
-        change_die(s, option.arg, self.effect)
-        if self.left > 1 and self.eligible(s):
-            s.flow.append(self._replace(left=self.left - 1, must=False))
-
-
-def change_die(s: LibrariansState, i: int, effect: str) -> None:
-    c = current(s)
-    kind, face = c.dice[i]
-    locked = c.locked
-    if effect in ("devote", "set-success"):
-        face = SUCCESS_FACE
-    elif effect == "set-double-success":
-        face = DOUBLE_FACE
-    elif effect.startswith("blank"):
-        face = BLANK_FACE[kind]
-    else:
-        face = s.rng.die(len(FACES[kind])) - 1
-        if effect == "expert-reroll":
-            locked |= 1 << i
-    dice = (*c.dice[:i], (kind, face), *c.dice[i + 1 :])
-    s.check = c._replace(dice=dice, locked=locked)
-    rule = {"devote": "librarians.check.devote", "expert-reroll": "librarians.check.expert-reroll"}
-    s.emit(
-        Event(
-            rule.get(effect, "librarians.check.die-effects"),
-            f"Die {i + 1} ({DIE_KINDS[kind]}) now shows {face_text(kind, face)}",
-        )
-    )
-
-
 class Effects(NoFields):
     """librarians.check.tree and librarians.check.serpent: the acting player may use each Tree
     of Knowledge effect of the acting character (and its attachments) once per roll, and
@@ -695,82 +523,15 @@ class Forced(_Fields):
         )
 
 
-# -- the minimal driver: an Action window where ready characters Overcome ---------------------
-def overcome_targets(s: LibrariansState, p: int) -> list[tuple[str, int]]:
-    """(name, card) of what `p`'s characters may Overcome: the Mission with a Challenge, any
-    Obstacle, the Enemies assigned to `p` (librarians.action.overcome); of several copies of
-    one name in one place, the one nearest defeat (librarians.interpret.same-name)."""
-    out: dict[str, int] = {}
-    mission = s.zones.cards[MISSION_ZONE]
-    if mission and s.record(mission[-1]).challenge is not None:
-        out[""] = mission[-1]
-    places = [(UNASSIGNED, "obstacle"), (zone(p, AREA), "enemy")]
-    for zi, typ in places:
-        for card in sorted(s.zones.cards[zi]):
-            rec = s.record(card)
-            if isinstance(rec, AdventureCard) and rec.type == typ and rec.challenge is not None:
-                best = out.get(rec.name)
-                tokens = s.damage if typ == "enemy" else s.progress
-                if best is None or tokens.get(card, 0) > tokens.get(best, 0):
-                    out[rec.name] = card
-    return list(out.items())
+# The change-results step (its window, devoting, the die effects) lives in change.py.
+from tabletop.games.librarians.change import (  # noqa: E402
+    Change,
+    ChooseDie,
+    change_die,
+    devotable,
+)
 
-
-def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
-    opts = [PASS]
-    slots: list[tuple[str, int]] = [("hero", p), ("sidekick", p)]
-    if s.area_of(s.t.aid) == p:
-        slots.append(("aid", -1))
-    targets = overcome_targets(s, p)
-    for slot in slots:
-        actor = s.actor(slot)
-        if actor is None or not s.ready(actor):
-            continue
-        for name, card in targets:
-            ch = s.record(card).challenge
-            if can_declare(s, actor, ch.attribute, ch.difficulty, card):
-                opts.append(OVERCOME[(slot, name)])
-    return tuple(opts)
-
-
-class ActionRound(Priority):
-    """librarians.action.window: players in turn from the first player let a ready character
-    act (for now: Overcome), until all pass; then the round ends (the other phases are still
-    to come: librarians.round.placeholder)."""
-
-    __slots__ = ()
-    kind = "action"
-    rule = "librarians.action.window"
-
-    def prompt(self, s: LibrariansState, p: int) -> str:
-        return "Take an action with a ready character, or pass"
-
-    def options(self, s: LibrariansState, p: int) -> tuple[Option, ...]:
-        return action_options(s, p)
-
-    def act(self, s: LibrariansState, p: int, option: Option) -> None:
-        slot, name = option.arg
-        actor = s.actor(slot)
-        card = dict(overcome_targets(s, p))[name]
-        assert actor is not None
-        s.exhaust(actor, "librarians.action.overcome")
-        ch = s.record(card).challenge
-        start_check(s, actor, ch.attribute, ch.difficulty, card)
-
-    def close(self, s: LibrariansState) -> None:
-        s.emit(Event("librarians.round.placeholder", f"Round {s.round} ends; every card readies"))
-        s.exhausted.clear()
-        s.used.clear()
-        s.round += 1
-        start_round(s)
-
-
-def start_round(s: LibrariansState) -> None:
-    s.flow.append(ActionRound(clockwise(s.first, s.num_players)))
-
-
-TARGET_NAMES = frozenset(c.name for c in TARGET_CARDS)
-__all__ = ["CHECK_STEPS", "Check", "start_check"]
+__all__ = ["CHECK_STEPS", "Change", "Check", "ChooseDie", "change_die", "devotable", "start_check"]
 CHECK_STEPS: tuple[type[Any], ...] = (
     Declare,
     Modify,

@@ -431,7 +431,7 @@ class LibrariansState(State):
                     _effects.HANDLERS[ab.effect](self, _effects.Use(p, t.heroes[p], ab.params))
         self.phase = "action"
         self.round = 1
-        _check.start_round(self)
+        _actions.start_round(self)
         settle(self)
 
     # -- cards ---------------------------------------------------------------------------------
@@ -578,6 +578,6 @@ def new_state(players: int, seed: int, opts: LibrariansOptions, log: bool) -> Li
 __all__ = ["ACTION_SPACE", "ATTRIBUTES", "LibrariansOptions", "LibrariansState", "new_state"]
 
 # Loaded last: they read this module's tables and state class.
-from tabletop.games.librarians import check as _check  # noqa: E402
+from tabletop.games.librarians import actions as _actions  # noqa: E402
 from tabletop.games.librarians import effects as _effects  # noqa: E402
 from tabletop.games.librarians import view as _view  # noqa: E402
