@@ -169,6 +169,13 @@ WINDOW_PROMPT = {
 }
 PASS_OR_ESCAPE = (PASS, ESCAPE_OPT)
 
+# The log texts of the commonest moves, made once (not at every move, log or no log).
+SEATS = [f"P{p + 1}" for p in range(MAX_PLAYERS)]
+PLAYS_TEXT = [[f"{w} plays {{card}} ({s.title()})" for s in SUITS] for w in SEATS]
+ESCAPES_TEXT = [f"{w} plays {{card}} (Escape) to negate it" for w in SEATS]
+TAKES_TEXT = [f"{w} takes {{card}}" for w in SEATS]
+DISCARDS_TEXT = [f"{w} discards {{card}}" for w in SEATS]
+
 # zones
 DECK, DISCARD_PILE, FATE, ADECK, PRIZE, BOX, REVEALED = range(7)
 FIRST_HAND = 7
@@ -454,7 +461,7 @@ class QuestsState(State):
     # -- effects the steps share -------------------------------------------------------
     def _discard_suit(self, p: int, suit: int, rule: str) -> None:
         card = self._card_of_suit(p, suit)
-        self.move(card, self.hand(p), DISCARD_PILE, rule, f"{who(p)} discards {{card}}")
+        self.move(card, FIRST_HAND + p, DISCARD_PILE, rule, DISCARDS_TEXT[p])
 
     def _look_hand(self, p: int, target: int, rule: str) -> None:
         cards = self.zones.cards[self.hand(target)]

@@ -29,6 +29,7 @@ from tabletop.games.quests.rules import (
     DISCARD,
     DISCARD_PILE,
     ESCAPE,
+    ESCAPES_TEXT,
     FATE,
     FATE_BONUS,
     FIRST_HAND,
@@ -46,10 +47,12 @@ from tabletop.games.quests.rules import (
     PASS_OR_ESCAPE,
     PICK,
     PLAY,
+    PLAYS_TEXT,
     PRIZE,
     PUZZLE,
     SUIT,
     SUITS,
+    TAKES_TEXT,
     TARGET,
     TRAVEL,
     USE_ART,
@@ -221,7 +224,7 @@ class Pick(_Player):
         )
 
     def answer(self, s: QuestsState, player: int, option: Option) -> None:
-        s.move(option.arg, FATE, s.hand(player), self.rule, f"{who(player)} takes {{card}}")
+        s.move(option.arg, FATE, FIRST_HAND + player, self.rule, TAKES_TEXT[player])
         if s.zones.cards[FATE]:
             s.flow.append(Pick(s._next_player(player)))
 
@@ -278,10 +281,10 @@ def play_card(s: QuestsState, p: int, suit: int, target: int | None) -> None:
     card = s._card_of_suit(p, suit)
     s.move(
         card,
-        s.hand(p),
+        FIRST_HAND + p,
         DISCARD_PILE,
         "quests.action.play",
-        f"{who(p)} plays {{card}} ({SUITS[suit].title()})",
+        PLAYS_TEXT[p][suit],
     )
     if target is None:
         s.flow.append(Target(suit, p))
@@ -354,10 +357,10 @@ class Escape(Reaction):
     def respond(self, s: QuestsState, q: int) -> None:
         s.move(
             s._card_of_suit(q, ESCAPE),
-            s.hand(q),
+            FIRST_HAND + q,
             DISCARD_PILE,
             "quests.escape.negate",
-            f"{who(q)} plays {{card}} (Escape) to negate it",
+            ESCAPES_TEXT[q],
         )
 
     def close(self, s: QuestsState) -> None:
