@@ -521,3 +521,33 @@ def test_power_up_is_played_openly_each_play_applied_at_once() -> None:
     assert d is not None and d.players == (0,) and d.kind == "power"
     s.apply(0, "done")
     assert s.phase == "battle"
+
+
+def test_several_final_acts_ask_the_shield_holder_once_each() -> None:
+    s = started(players=3)
+    clear_city(s)
+    put_monster(s, "Zoo", "Orc Grunt")
+    put_monster(s, "Zoo", "Orc Grunt")
+    put(s, pz(2, T.PERSIST), ["Shield"])
+    s.attack[0] = 30
+    to_battle(s, 0)
+    decks = [list(s.zones.cards[pz(q, T.DECK)]) for q in range(3)]
+    play(s, 0, "fight:zoo")
+    # P2, without a Shield, takes a Practice Swing from each Final Act at once
+    gained = s.zones.cards[pz(1, T.DECK)][len(decks[1]) :]
+    assert [GKIND[c] for c in gained] == [T.SWING, T.SWING]
+    asked = []
+    answers = iter(["ignore-final-act", "accept-final-act"])
+    while True:
+        d = s.pending
+        assert d is not None
+        if d.kind != "shield":
+            break
+        assert d.players == (2,)
+        assert set(ids(s, 2)) == {"ignore-final-act", "accept-final-act"}
+        asked.append(d.kind)
+        play(s, 2, next(answers))
+    assert asked == ["shield", "shield"]  # once for each Final Act
+    gained = s.zones.cards[pz(2, T.DECK)][len(decks[2]) :]
+    assert [GKIND[c] for c in gained] == [T.SWING]  # ignored one, took the other
+    assert s.zones.cards[pz(0, T.DECK)] == decks[0]  # never the slayer
