@@ -1,13 +1,12 @@
-"""The Librarians: a minimal Action window so checks can be played (a stand-in for the five
-phases, which come next): players in turn from the first player let a ready character (or the
-Aid card) Overcome the Mission, an Obstacle or an Enemy assigned to them, until all pass.
+"""The Librarians: the Action phase's window (phase 3 of the round, `phases.py`): players in
+turn from the first player let a ready character (or the Aid card) Overcome the Mission, an
+Obstacle or an Enemy assigned to them, until all pass (Card Action, Meditate, Rest and the free
+Assign Enemy come next).
 """
 
 from __future__ import annotations
 
 from tabletop.engine.decision import Option
-from tabletop.engine.events import Event
-from tabletop.engine.flow import clockwise
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import check as C  # (read at call time: it may be loading)
 from tabletop.games.librarians.content import AdventureCard
@@ -61,8 +60,7 @@ def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
 
 class ActionRound(Priority):
     """librarians.action.window: players in turn from the first player let a ready character
-    act (for now: Overcome), until all pass; then the round ends (the other phases are still
-    to come: librarians.round.placeholder)."""
+    act (for now: Overcome), until all pass; then the round goes on to the Enemy phase."""
 
     __slots__ = ()
     kind = "action"
@@ -82,14 +80,3 @@ class ActionRound(Priority):
         s.exhaust(actor, "librarians.action.overcome")
         ch = s.record(card).challenge
         C.start_check(s, actor, ch.attribute, ch.difficulty, card)
-
-    def close(self, s: LibrariansState) -> None:
-        s.emit(Event("librarians.round.placeholder", f"Round {s.round} ends; every card readies"))
-        s.exhausted.clear()
-        s.used.clear()
-        s.round += 1
-        start_round(s)
-
-
-def start_round(s: LibrariansState) -> None:
-    s.flow.append(ActionRound(clockwise(s.first, s.num_players)))

@@ -4,8 +4,8 @@ the state with its set-up, and what each seat may see.
 The attribute check, the centre of the rules, is a declared procedure of steps in `check.py`;
 the effects the content names (`content.EFFECTS`) have their handlers in `effects.py`. Every
 rule the code applies has an id `librarians.<section>.<rule>` listed in docs/rules/librarians.md.
-The phases of a round are still to come: for now a round is one Action window (`ActionRound`)
-in which ready characters Overcome, so a check can be played end to end.
+The round is a declared procedure of phase steps in `phases.py` (Refresh built; Preparation,
+Adventure and Enemy still stand-ins; the Action window, `actions.py`, lets characters Overcome).
 """
 
 from __future__ import annotations
@@ -305,6 +305,8 @@ def _action_space() -> ActionSpace:
         ("done", "Done", None),
         ("serpents", "Resolve the Serpent effects now", None),
         ("spend-aid", "Spend an Aid token: roll 1 more Character die", None),
+        ("draw", "Draw a card", None),
+        ("gain-energy", "Gain 1 Energy", None),
     ]
     e += [(f"devote:{c.slug}", f"Devote {c.name}", c.name) for c in CONTENT.cards]
     e += [(f"play:{c.slug}", f"Play {c.name}", c.name) for c in CONTENT.cards]
@@ -333,6 +335,7 @@ def _action_space() -> ActionSpace:
 ACTION_SPACE = _action_space()
 _O = ACTION_SPACE.__getitem__
 PASS, DONE, SERPENTS, SPEND_AID = _O("pass"), _O("done"), _O("serpents"), _O("spend-aid")
+DRAW, GAIN_ENERGY = _O("draw"), _O("gain-energy")
 PASS_ONLY = (PASS,)
 DEVOTE = {c.name: _O(f"devote:{c.slug}") for c in CONTENT.cards}
 PLAY = {c.name: _O(f"play:{c.slug}") for c in CONTENT.cards}
@@ -431,7 +434,7 @@ class LibrariansState(State):
                     _effects.HANDLERS[ab.effect](self, _effects.Use(p, t.heroes[p], ab.params))
         self.phase = "action"
         self.round = 1
-        _actions.start_round(self)
+        _phases.start_round(self)
         settle(self)
 
     # -- cards ---------------------------------------------------------------------------------
@@ -578,6 +581,6 @@ def new_state(players: int, seed: int, opts: LibrariansOptions, log: bool) -> Li
 __all__ = ["ACTION_SPACE", "ATTRIBUTES", "LibrariansOptions", "LibrariansState", "new_state"]
 
 # Loaded last: they read this module's tables and state class.
-from tabletop.games.librarians import actions as _actions  # noqa: E402
 from tabletop.games.librarians import effects as _effects  # noqa: E402
+from tabletop.games.librarians import phases as _phases  # noqa: E402
 from tabletop.games.librarians import view as _view  # noqa: E402

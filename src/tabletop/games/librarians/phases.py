@@ -1,0 +1,177 @@
+"""The Librarians: the round as a declared procedure of steps on the kernel's flow stack.
+
+    ROUND = (Preparation, Adventure, Action, Enemy, Refresh, EndRound)
+
+read like the rulebook's round sequence (librarians.round.phases). Each phase is a step kind:
+an automatic one `run`s and pushes the steps of its procedure; a question `ask`s and is
+`answer`ed. The Action phase is the priority window of `actions.py`.
+
+Built so far: the Refresh phase (ready every card, three rounds of draw-or-Energy in turn
+order from the first player, the Aid card passes left) and the round itself. Preparation,
+Adventure and Enemy are still stand-ins that only mark the phase (librarians.round.stand-in):
+they come next.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tabletop.engine.decision import Decision, Option
+from tabletop.engine.events import Event, PhaseStarted
+from tabletop.engine.flow import NoFields, clockwise, push
+from tabletop.games.librarians import actions as A
+from tabletop.games.librarians.rules import (
+    AREA,
+    DRAW,
+    GAIN_ENERGY,
+    LibrariansState,
+    who,
+    zone,
+)
+
+REFRESH_DRAWS = 3  # librarians.refresh.draw: "Repeat this 3 times"
+
+
+def _begin(s: LibrariansState, phase: str, title: str) -> None:
+    s.phase = phase
+    s.emit(PhaseStarted("librarians.round.phases", f"Round {s.round}: {title} phase", phase=phase))
+
+
+class _StandIn(NoFields):
+    """A phase still to come: it only marks the phase (librarians.round.stand-in)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "librarians.round.stand-in"
+    phase = ""
+    title = ""
+
+    def run(self, s: LibrariansState) -> None:
+        _begin(s, self.phase, self.title)
+
+
+class Preparation(_StandIn):
+    """Phase 1 (a stand-in for now: playing Artifacts, Attachments and Sidekicks comes next)."""
+
+    __slots__ = ()
+    phase = "preparation"
+    title = "Preparation"
+
+
+class Adventure(_StandIn):
+    """Phase 2 (a stand-in for now: each player drawing an Adventure card comes next)."""
+
+    __slots__ = ()
+    phase = "adventure"
+    title = "Adventure"
+
+
+class Action(NoFields):
+    """Phase 3: the Action window of `actions.py`, round the table from the first player."""
+
+    __slots__ = ()
+    auto = True
+    rule = "librarians.action.window"
+
+    def run(self, s: LibrariansState) -> None:
+        _begin(s, "action", "Action")
+        s.flow.append(A.ActionRound(clockwise(s.first, s.num_players)))
+
+
+class Enemy(_StandIn):
+    """Phase 4 (a stand-in for now: attacks, Mission advance and Fate come next)."""
+
+    __slots__ = ()
+    phase = "enemy"
+    title = "Enemy"
+
+
+class Refresh(NoFields):
+    """Phase 5, librarians.refresh.ready: every card readies (and once-per-round abilities
+    may be used again); then three rounds of draw-or-Energy in turn order from the first
+    player (librarians.refresh.draw); then the Aid card passes left
+    (librarians.refresh.pass-aid)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "librarians.refresh.ready"
+
+    def run(self, s: LibrariansState) -> None:
+        _begin(s, "refresh", "Refresh")
+        s.exhausted.clear()
+        s.used.clear()
+        s.emit(Event("librarians.refresh.ready", "Every card readies"))
+        order = clockwise(s.first, s.num_players)
+        push(s, *(DrawOrEnergy(p, i) for i in range(REFRESH_DRAWS) for p in order), PassAid())
+
+
+class _Seat(NamedTuple):
+    player: int
+    turn: int  # 0, 1, 2: which of the three rounds
+
+
+class DrawOrEnergy(_Seat):
+    """librarians.refresh.draw: draw the top card of your deck (and look at it), or gain it as
+    Energy unseen."""
+
+    __slots__ = ()
+    auto = False
+    rule = "librarians.refresh.draw"
+
+    def ask(self, s: LibrariansState) -> Decision:
+        return Decision(
+            (self.player,),
+            "refresh",
+            f"{who(self.player)}: draw a card or gain 1 Energy "
+            f"({self.turn + 1} of {REFRESH_DRAWS})",
+            (DRAW, GAIN_ENERGY),
+            self.rule,
+        )
+
+    def answer(self, s: LibrariansState, p: int, option: Option) -> None:
+        if option is DRAW:
+            s.draw(p, self.rule)
+        else:
+            s.gain_energy(p, self.rule)
+
+
+class PassAid(NoFields):
+    """librarians.refresh.pass-aid: the Aid card passes to the player on the left, who
+    becomes the first player."""
+
+    __slots__ = ()
+    auto = True
+    rule = "librarians.refresh.pass-aid"
+
+    def run(self, s: LibrariansState) -> None:
+        nxt = (s.first + 1) % s.num_players
+        if nxt != s.first:
+            s.move(
+                s.t.aid,
+                zone(s.first, AREA),
+                zone(nxt, AREA),
+                self.rule,
+                f"{who(s.first)} passes the Aid card to {who(nxt)}",
+            )
+        s.first = nxt
+
+
+class EndRound(NoFields):
+    """librarians.round.next: the round ends and the next begins with Preparation."""
+
+    __slots__ = ()
+    auto = True
+    rule = "librarians.round.next"
+
+    def run(self, s: LibrariansState) -> None:
+        s.emit(Event(self.rule, f"Round {s.round} ends"))
+        s.round += 1
+        start_round(s)
+
+
+# librarians.round.phases: the five phases of a round, in order
+ROUND = (Preparation(), Adventure(), Action(), Enemy(), Refresh(), EndRound())
+
+
+def start_round(s: LibrariansState) -> None:
+    push(s, *ROUND)

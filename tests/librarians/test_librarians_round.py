@@ -1,0 +1,108 @@
+"""The round of The Librarians as a declared procedure: its phases in order, and the Refresh
+phase (ready every card, three rounds of draw-or-Energy from the first player, the Aid card
+passes left)."""
+
+from __future__ import annotations
+
+from librarians_rig import do, game, kind, options, player, texts
+
+from tabletop.games.librarians import phases as P
+from tabletop.games.librarians import rules as R
+from tabletop.games.librarians.rules import LibrariansState, zone
+
+
+def end_action_phase(s: LibrariansState) -> None:
+    """Everyone passes the Action window (nobody acts)."""
+    assert kind(s) == "action"
+    for _ in range(s.num_players):
+        s.apply(player(s), "pass")
+
+
+def test_the_round_runs_the_five_phases_in_order() -> None:
+    assert [type(step).__name__ for step in P.ROUND] == [
+        "Preparation",
+        "Adventure",
+        "Action",
+        "Enemy",
+        "Refresh",
+        "EndRound",
+    ]
+    s = game(("eve", "cassandra"))
+    assert s.round == 1 and s.phase == "action"
+    end_action_phase(s)
+    assert kind(s) == "refresh" and s.phase == "refresh"
+    phases = [e.phase for e in s.log or [] if e.rule == "librarians.round.phases"]
+    assert phases == ["enemy", "refresh"]
+    for _ in range(P.REFRESH_DRAWS * 2):
+        do(s, "draw")
+    assert s.round == 2 and kind(s) == "action"
+    phases = [e.phase for e in s.log or [] if e.rule == "librarians.round.phases"]
+    assert phases == ["enemy", "refresh", "preparation", "adventure", "action"]
+    assert texts(s, "librarians.round.next") == ["Round 1 ends"]
+
+
+def test_refresh_readies_every_card_and_forgets_once_per_round_uses() -> None:
+    s = game(("eve", "cassandra"))
+    hero = s.t.heroes[0]
+    s.exhaust(hero, "test")
+    s.exhausted[s.t.aid] = True
+    s.used.append(f"{hero}:0")
+    end_action_phase(s)
+    assert s.exhausted == {} and s.used == []
+    assert texts(s, "librarians.refresh.ready") == ["Every card readies"]
+
+
+def test_refresh_three_rounds_of_draw_or_energy_from_the_first_player() -> None:
+    s = game(("eve", "cassandra", "jacob"))
+    end_action_phase(s)
+    asked = []
+    hands = [len(s.hand(p)) for p in range(3)]
+    energy = [s.energy(p) for p in range(3)]
+    for _ in range(9):
+        assert kind(s) == "refresh"
+        assert options(s) == ["draw", "gain-energy"]
+        asked.append(player(s))
+        do(s, "draw" if player(s) != 1 else "gain-energy")
+    assert asked == [0, 1, 2] * 3
+    assert [len(s.hand(p)) for p in range(3)] == [hands[0] + 3, hands[1], hands[2] + 3]
+    assert [s.energy(p) for p in range(3)] == [energy[0], energy[1] + 3, energy[2]]
+
+
+def test_refresh_draw_takes_the_top_card_and_energy_takes_it_unseen() -> None:
+    s = game(("eve",))
+    end_action_phase(s)
+    top = s.zones.cards[zone(0, R.DECK)][-1]
+    do(s, "draw")
+    assert top in s.hand(0)
+    top = s.zones.cards[zone(0, R.DECK)][-1]
+    do(s, "gain-energy")
+    assert top in s.zones.cards[zone(0, R.ENERGY)]
+
+
+def test_the_aid_card_passes_left_and_its_holder_goes_first() -> None:
+    s = game(("eve", "cassandra", "jacob"))
+    assert s.first == 0 and s.area_of(s.t.aid) == 0
+    end_action_phase(s)
+    for _ in range(9):
+        do(s, "draw")
+    assert s.first == 1 and s.area_of(s.t.aid) == 1
+    assert texts(s, "librarians.refresh.pass-aid") == ["P1 passes the Aid card to P2"]
+    assert kind(s) == "action" and player(s) == 1
+    end_action_phase(s)
+    assert player(s) == 1  # round 2's Refresh asks from the new first player
+    for _ in range(9):
+        do(s, "draw")
+    assert s.first == 2 and s.area_of(s.t.aid) == 2
+    end_action_phase(s)
+    for _ in range(9):
+        do(s, "draw")
+    assert s.first == 0 and s.area_of(s.t.aid) == 0
+
+
+def test_alone_the_first_player_keeps_the_aid_card() -> None:
+    s = game(("eve",))
+    end_action_phase(s)
+    for _ in range(3):
+        do(s, "gain-energy")
+    assert s.first == 0 and s.area_of(s.t.aid) == 0
+    assert texts(s, "librarians.refresh.pass-aid") == []
