@@ -5,13 +5,24 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tabletop.games.librarians import actions, bot, change, check, effects, phases, rules, view
+from tabletop.games.librarians import (
+    actions,
+    adventure,
+    bot,
+    change,
+    check,
+    effects,
+    phases,
+    rules,
+    view,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 MATRIX = ROOT / "docs" / "rules" / "librarians.md"
 CODE = ROOT / "src" / "tabletop" / "games" / "librarians"
 MODULES = {
     "actions": actions,
+    "adventure": adventure,
     "phases": phases,
     "change": change,
     "rules": rules,

@@ -11,6 +11,12 @@ from tabletop.games.librarians import rules as R
 from tabletop.games.librarians.rules import LibrariansState, zone
 
 
+def no_complications(s: LibrariansState) -> None:
+    """Order the Adventure deck so Enemies and Obstacles come first (no check interrupts)."""
+    deck = s.zones.cards[R.ADV_DECK]
+    deck.sort(key=lambda c: s.record(c).type != "complication")
+
+
 def end_action_phase(s: LibrariansState) -> None:
     """Everyone passes the Action window (nobody acts)."""
     assert kind(s) == "action"
@@ -28,6 +34,7 @@ def test_the_round_runs_the_five_phases_in_order() -> None:
         "EndRound",
     ]
     s = game(("eve", "cassandra"))
+    no_complications(s)
     assert s.round == 1 and s.phase == "action"
     end_action_phase(s)
     assert kind(s) == "refresh" and s.phase == "refresh"
@@ -81,6 +88,7 @@ def test_refresh_draw_takes_the_top_card_and_energy_takes_it_unseen() -> None:
 
 def test_the_aid_card_passes_left_and_its_holder_goes_first() -> None:
     s = game(("eve", "cassandra", "jacob"))
+    no_complications(s)
     assert s.first == 0 and s.area_of(s.t.aid) == 0
     end_action_phase(s)
     for _ in range(9):

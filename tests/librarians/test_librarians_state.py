@@ -23,13 +23,13 @@ REMAINING = {
     "take-enemy", "extra-assign", "extra-fate", "ready", "ready-and-draw", "gain-energy",
     "draw-and-energy", "cycle-hand", "recover-card", "cost-reduction", "reduce-discard-cost",
     "device-haste", "finish-countdown", "add-progress", "remove-fate", "scry-adventure",
-    "draw-adventure", "shuffle-into-deck", "advance-when-defeated",
+    "shuffle-into-deck", "advance-when-defeated",
 }  # fmt: skip
 IMPLEMENTED = {
     "add-dice", "use-attribute", "overcome-with", "set-die", "blank-die", "reroll",
     "retry-check", "partial-success", "aid-token", "draw-on-margin", "forced-check",
     "gain-clues", "gain-focus-power", "exhaust-enemy", "draw", "add-fate",
-    "damage-characters", "discard-hand", "none", "put-into-play",
+    "damage-characters", "discard-hand", "none", "put-into-play", "draw-adventure",
 }  # fmt: skip
 
 

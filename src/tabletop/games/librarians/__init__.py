@@ -5,9 +5,11 @@ four-adventure campaign (../shared/rulebooks/librarians-adventure-card-game.txt)
 So far: the content (`content/*.toml`, loaded and validated by `content.py`; what is printed and
 what authored: docs/rules/librarians-content.md); the options, zones, state and set-up
 (`rules.py`), the attribute check as declared steps (`check.py`, `change.py`), the effect
-handlers it needs (`effects.py`), a stand-in Action window to play checks (`actions.py`), the
+handlers it needs (`effects.py`), the round as a declared procedure of its five phases
+(`phases.py`: the Adventure phase in `adventure.py` and the Refresh phase built, the Action
+window of `actions.py` lets characters Overcome; Preparation and Enemy still stand-ins), the
 view (`view.py`) and a heuristic bot (`bot.py`). The rules matrix: docs/rules/librarians.md.
-The five phases come next; until then the game is not registered.
+Until every phase is built the game is not registered.
 """
 
 # The rules modules import each other; loading the state module first puts them in order.

@@ -6,10 +6,10 @@ read like the rulebook's round sequence (librarians.round.phases). Each phase is
 an automatic one `run`s and pushes the steps of its procedure; a question `ask`s and is
 `answer`ed. The Action phase is the priority window of `actions.py`.
 
-Built so far: the Refresh phase (ready every card, three rounds of draw-or-Energy in turn
-order from the first player, the Aid card passes left) and the round itself. Preparation,
-Adventure and Enemy are still stand-ins that only mark the phase (librarians.round.stand-in):
-they come next.
+Built so far: the Adventure phase (`adventure.py`), the Refresh phase (ready every card, three
+rounds of draw-or-Energy in turn order from the first player, the Aid card passes left) and the
+round itself. Preparation and Enemy are still stand-ins that only mark the phase
+(librarians.round.stand-in): they come next.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event, PhaseStarted
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.games.librarians import actions as A
+from tabletop.games.librarians import adventure as V
 from tabletop.games.librarians.rules import (
     AREA,
     DRAW,
@@ -58,12 +59,17 @@ class Preparation(_StandIn):
     title = "Preparation"
 
 
-class Adventure(_StandIn):
-    """Phase 2 (a stand-in for now: each player drawing an Adventure card comes next)."""
+class Adventure(NoFields):
+    """Phase 2: each player in turn from the first player draws and fully resolves an
+    Adventure card (`adventure.py`)."""
 
     __slots__ = ()
-    phase = "adventure"
-    title = "Adventure"
+    auto = True
+    rule = "librarians.adventure.draw"
+
+    def run(self, s: LibrariansState) -> None:
+        _begin(s, "adventure", "Adventure")
+        push(s, *(V.DrawAdventure(p) for p in clockwise(s.first, s.num_players)))
 
 
 class Action(NoFields):

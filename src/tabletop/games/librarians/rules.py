@@ -4,8 +4,9 @@ the state with its set-up, and what each seat may see.
 The attribute check, the centre of the rules, is a declared procedure of steps in `check.py`;
 the effects the content names (`content.EFFECTS`) have their handlers in `effects.py`. Every
 rule the code applies has an id `librarians.<section>.<rule>` listed in docs/rules/librarians.md.
-The round is a declared procedure of phase steps in `phases.py` (Refresh built; Preparation,
-Adventure and Enemy still stand-ins; the Action window, `actions.py`, lets characters Overcome).
+The round is a declared procedure of phase steps in `phases.py` (Adventure, `adventure.py`, and
+Refresh built; Preparation and Enemy still stand-ins; the Action window, `actions.py`, lets
+characters Overcome).
 """
 
 from __future__ import annotations
@@ -434,8 +435,11 @@ class LibrariansState(State):
                     _effects.HANDLERS[ab.effect](self, _effects.Use(p, t.heroes[p], ab.params))
         self.phase = "action"
         self.round = 1
-        _phases.start_round(self)
+        self._first_round()
         settle(self)
+
+    def _first_round(self) -> None:
+        _phases.start_round(self)
 
     # -- cards ---------------------------------------------------------------------------------
     def name(self, card: int) -> str:
