@@ -12,6 +12,7 @@ from tabletop.games.librarians import (
     change,
     check,
     effects,
+    enemy,
     phases,
     rules,
     view,
@@ -22,6 +23,7 @@ MATRIX = ROOT / "docs" / "rules" / "librarians.md"
 CODE = ROOT / "src" / "tabletop" / "games" / "librarians"
 MODULES = {
     "actions": actions,
+    "enemy": enemy,
     "adventure": adventure,
     "phases": phases,
     "change": change,

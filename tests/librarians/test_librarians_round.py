@@ -12,14 +12,17 @@ from tabletop.games.librarians.rules import LibrariansState, zone
 
 
 def no_complications(s: LibrariansState) -> None:
-    """Order the Adventure deck so Enemies and Obstacles come first (no check interrupts)."""
+    """Take the Complications out of the Adventure deck (no check interrupts)."""
     deck = s.zones.cards[R.ADV_DECK]
-    deck.sort(key=lambda c: s.record(c).type != "complication")
+    s.zones.cards[R.BANISHED] += [c for c in deck if s.record(c).type == "complication"]
+    deck[:] = [c for c in deck if s.record(c).type != "complication"]
 
 
 def end_action_phase(s: LibrariansState) -> None:
-    """Everyone passes the Action window (nobody acts)."""
+    """Everyone passes the Action window (nobody acts); no Fate stays on the Disturbance, so it
+    never advances in these tests."""
     assert kind(s) == "action"
+    s.fate = -99
     for _ in range(s.num_players):
         s.apply(player(s), "pass")
 

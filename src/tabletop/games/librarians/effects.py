@@ -64,7 +64,7 @@ LATER = frozenset(
         "take-enemy", "extra-assign", "extra-fate", "ready", "ready-and-draw", "gain-energy",
         "draw-and-energy", "cycle-hand", "recover-card", "cost-reduction", "reduce-discard-cost",
         "device-haste", "finish-countdown", "add-progress", "remove-fate", "scry-adventure",
-        "shuffle-into-deck", "advance-when-defeated",
+        "advance-when-defeated",
     }
 )  # fmt: skip
 

@@ -8,8 +8,8 @@ an automatic one `run`s and pushes the steps of its procedure; a question `ask`s
 
 Built so far: the Adventure phase (`adventure.py`), the Refresh phase (ready every card, three
 rounds of draw-or-Energy in turn order from the first player, the Aid card passes left) and the
-round itself. Preparation and Enemy are still stand-ins that only mark the phase
-(librarians.round.stand-in): they come next.
+round itself, the Enemy phase (`enemy.py`). Preparation is still a stand-in that only marks
+the phase (librarians.round.stand-in): it comes next, with the Action phase proper.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from tabletop.engine.events import Event, PhaseStarted
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.games.librarians import actions as A
 from tabletop.games.librarians import adventure as V
+from tabletop.games.librarians import enemy as N
 from tabletop.games.librarians.rules import (
     AREA,
     DRAW,
@@ -84,12 +85,16 @@ class Action(NoFields):
         s.flow.append(A.ActionRound(clockwise(s.first, s.num_players)))
 
 
-class Enemy(_StandIn):
-    """Phase 4 (a stand-in for now: attacks, Mission advance and Fate come next)."""
+class Enemy(NoFields):
+    """Phase 4: attacks, the Mission's advance, Fate and the Disturbance (`enemy.py`)."""
 
     __slots__ = ()
-    phase = "enemy"
-    title = "Enemy"
+    auto = True
+    rule = "librarians.enemy.attack"
+
+    def run(self, s: LibrariansState) -> None:
+        _begin(s, "enemy", "Enemy")
+        N.enemy_phase(s)
 
 
 class Refresh(NoFields):

@@ -4,9 +4,9 @@ the state with its set-up, and what each seat may see.
 The attribute check, the centre of the rules, is a declared procedure of steps in `check.py`;
 the effects the content names (`content.EFFECTS`) have their handlers in `effects.py`. Every
 rule the code applies has an id `librarians.<section>.<rule>` listed in docs/rules/librarians.md.
-The round is a declared procedure of phase steps in `phases.py` (Adventure, `adventure.py`, and
-Refresh built; Preparation and Enemy still stand-ins; the Action window, `actions.py`, lets
-characters Overcome).
+The round is a declared procedure of phase steps in `phases.py` (Adventure, `adventure.py`,
+Enemy, `enemy.py`, and Refresh built; Preparation still a stand-in; the Action window,
+`actions.py`, lets characters Overcome).
 """
 
 from __future__ import annotations
@@ -288,6 +288,7 @@ TREE_SOURCES = tuple(
     (slugify(r.name), r.name) for r in _NAMED if any(a.kind == "tree" for a in r.abilities)
 )
 MAX_DICE = 8
+MAX_PATHS = 2  # a Mission offers at most two paths
 
 
 def _who(slot: tuple[str, int]) -> str:
@@ -308,6 +309,7 @@ def _action_space() -> ActionSpace:
         ("spend-aid", "Spend an Aid token: roll 1 more Character die", None),
         ("draw", "Draw a card", None),
         ("gain-energy", "Gain 1 Energy", None),
+        *((f"path:{i}", f"Choose path {i + 1}", i) for i in range(MAX_PATHS)),
     ]
     e += [(f"devote:{c.slug}", f"Devote {c.name}", c.name) for c in CONTENT.cards]
     e += [(f"play:{c.slug}", f"Play {c.name}", c.name) for c in CONTENT.cards]
@@ -337,6 +339,7 @@ ACTION_SPACE = _action_space()
 _O = ACTION_SPACE.__getitem__
 PASS, DONE, SERPENTS, SPEND_AID = _O("pass"), _O("done"), _O("serpents"), _O("spend-aid")
 DRAW, GAIN_ENERGY = _O("draw"), _O("gain-energy")
+PATH = tuple(_O(f"path:{i}") for i in range(MAX_PATHS))
 PASS_ONLY = (PASS,)
 DEVOTE = {c.name: _O(f"devote:{c.slug}") for c in CONTENT.cards}
 PLAY = {c.name: _O(f"play:{c.slug}") for c in CONTENT.cards}
