@@ -1,22 +1,29 @@
 """The Librarians: the Action phase's window (phase 3 of the round, `phases.py`): players in
-turn from the first player let a ready character (or the Aid card) Overcome the Mission, an
-Obstacle or an Enemy assigned to them, until all pass (Card Action, Meditate, Rest and the free
-Assign Enemy come next).
+turn from the first player let a ready character (or the Aid card) take an action by exhausting
+(Overcome the Mission, an Obstacle or an Enemy assigned to them; Meditate; Rest), or use their
+free Assign Enemy, until all pass (Card Actions come next).
 """
 
 from __future__ import annotations
 
 from tabletop.engine.decision import Option
+from tabletop.engine.events import Event
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import check as C  # (read at call time: it may be loading)
 from tabletop.games.librarians.content import AdventureCard
 from tabletop.games.librarians.rules import (
     AREA,
+    ASSIGN,
+    DECK,
+    DISCARD,
+    MEDITATE,
     MISSION_ZONE,
     OVERCOME,
     PASS,
+    REST,
     UNASSIGNED,
     LibrariansState,
+    who,
     zone,
 )
 
@@ -55,12 +62,61 @@ def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
             ch = s.record(card).challenge
             if C.can_declare(s, actor, ch.attribute, ch.difficulty, card):
                 opts.append(OVERCOME[(slot, name)])
+        if s.zones.cards[zone(p, DECK)]:
+            opts.append(MEDITATE[slot])
+        if slot in REST and s.damage.get(actor, 0) > 0:
+            opts.append(REST[slot])
+    if f"assign:{p}" not in s.used:
+        opts += sorted({ASSIGN[s.name(c)] for c in unassigned_enemies(s)}, key=lambda o: o.id)
     return tuple(opts)
+
+
+def unassigned_enemies(s: LibrariansState) -> list[int]:
+    return [
+        c
+        for c in s.zones.cards[UNASSIGNED]
+        if isinstance(s.record(c), AdventureCard) and s.record(c).type == "enemy"
+    ]
+
+
+def assign_enemy(s: LibrariansState, p: int, name: str) -> None:
+    """librarians.action.assign: once per Action phase, free, a player moves an unassigned
+    Enemy to their area (of several copies, the one nearest defeat)."""
+    copies = [c for c in unassigned_enemies(s) if s.name(c) == name]
+    card = max(sorted(copies), key=lambda c: s.damage.get(c, 0))
+    s.used.append(f"assign:{p}")
+    s.move(
+        card,
+        UNASSIGNED,
+        zone(p, AREA),
+        "librarians.action.assign",
+        f"{who(p)} assigns {{card}} to themselves",
+    )
+
+
+def meditate(s: LibrariansState, p: int, actor: int) -> None:
+    """librarians.action.meditate: discard the top card of your deck, then gain 1 Energy."""
+    rule = "librarians.action.meditate"
+    s.exhaust(actor, rule)
+    deck = zone(p, DECK)
+    s.move(s.zones.cards[deck][-1], deck, zone(p, DISCARD), rule, f"{who(p)} discards {{card}}")
+    s.gain_energy(p, rule)
+
+
+def rest(s: LibrariansState, actor: int) -> None:
+    """librarians.action.rest: heal 1 damage from the resting character."""
+    rule = "librarians.action.rest"
+    s.exhaust(actor, rule)
+    s.damage[actor] -= 1
+    if not s.damage[actor]:
+        del s.damage[actor]
+    s.emit(Event(rule, f"{s.name(actor)} heals 1 damage"))
 
 
 class ActionRound(Priority):
     """librarians.action.window: players in turn from the first player let a ready character
-    act (for now: Overcome), until all pass; then the round goes on to the Enemy phase."""
+    act (Overcome, Meditate, Rest) or assign themselves an Enemy, until all pass; then the round
+    goes on to the Enemy phase."""
 
     __slots__ = ()
     kind = "action"
@@ -73,6 +129,18 @@ class ActionRound(Priority):
         return action_options(s, p)
 
     def act(self, s: LibrariansState, p: int, option: Option) -> None:
+        kind = option.id.split(":")[0]
+        if kind == "assign":
+            assign_enemy(s, p, option.arg)
+            return
+        if kind in ("meditate", "rest"):
+            actor = s.actor(option.arg)
+            assert actor is not None
+            if kind == "meditate":
+                meditate(s, p, actor)
+            else:
+                rest(s, actor)
+            return
         slot, name = option.arg
         actor = s.actor(slot)
         card = dict(overcome_targets(s, p))[name]

@@ -323,6 +323,9 @@ def _action_space() -> ActionSpace:
     e += [(f"tree:{s}", f"Tree of Knowledge: {n}", n) for s, n in TREE_SOURCES]
     e += [(f"char:{s}", f"Choose {_who(a)}", a) for s, a in ACTORS if a[0] != "aid"]
     e += [(f"enemy:{c.slug}", f"Choose {c.name}", c.name) for c in ENEMIES]
+    e += [(f"assign:{c.slug}", f"Assign {c.name} to yourself", c.name) for c in ENEMIES]
+    e += [(f"meditate:{s}", f"{_cap(_who(a))} meditates", a) for s, a in ACTORS]
+    e += [(f"rest:{s}", f"{_cap(_who(a))} rests", a) for s, a in ACTORS if a[0] != "aid"]
     e += [
         (f"overcome:{s}:mission", f"{_cap(_who(a))} overcomes the Mission", (a, ""))
         for s, a in ACTORS
@@ -352,6 +355,9 @@ TREE = {n: _O(f"tree:{s}") for s, n in TREE_SOURCES}
 CHAR = {a: _O(f"char:{s}") for s, a in ACTORS if a[0] != "aid"}
 ENEMY = {c.name: _O(f"enemy:{c.slug}") for c in ENEMIES}
 OVERCOME = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("overcome:")}
+ASSIGN = {c.name: _O(f"assign:{c.slug}") for c in ENEMIES}
+MEDITATE = {a: _O(f"meditate:{s}") for s, a in ACTORS}
+REST = {a: _O(f"rest:{s}") for s, a in ACTORS if a[0] != "aid"}
 
 
 def who(p: int) -> str:
