@@ -60,8 +60,9 @@ class QuestsBot:
     def _best(self, seats: list[int], key: Callable[[int], Any]) -> int:
         """The seat with the highest `key`; ties fall to the bot's own RNG, never to seat order
         (always the lowest seat made the seat after the strongest the favourite victim)."""
-        top = max(key(q) for q in seats)
-        tied = [q for q in seats if key(q) == top]
+        keys = [key(q) for q in seats]
+        top = max(keys)
+        tied = [q for q, k in zip(seats, keys, strict=True) if k == top]
         return tied[0] if len(tied) == 1 else tied[self.rng.below(len(tied))]
 
     @staticmethod
