@@ -14,6 +14,7 @@ from tabletop.games.librarians import (
     effects,
     enemy,
     phases,
+    prepare,
     rules,
     view,
 )
@@ -23,6 +24,7 @@ MATRIX = ROOT / "docs" / "rules" / "librarians.md"
 CODE = ROOT / "src" / "tabletop" / "games" / "librarians"
 MODULES = {
     "actions": actions,
+    "prepare": prepare,
     "enemy": enemy,
     "adventure": adventure,
     "phases": phases,

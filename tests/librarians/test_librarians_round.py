@@ -18,6 +18,12 @@ def no_complications(s: LibrariansState) -> None:
     deck[:] = [c for c in deck if s.record(c).type != "complication"]
 
 
+def pass_preparation(s: LibrariansState) -> None:
+    """Everyone passes the Preparation window (nobody plays a card)."""
+    while kind(s) == "prepare":
+        s.apply(player(s), "pass")
+
+
 def end_action_phase(s: LibrariansState) -> None:
     """Everyone passes the Action window (nobody acts); no Fate stays on the Disturbance, so it
     never advances in these tests."""
@@ -45,6 +51,7 @@ def test_the_round_runs_the_five_phases_in_order() -> None:
     assert phases == ["enemy", "refresh"]
     for _ in range(P.REFRESH_DRAWS * 2):
         do(s, "draw")
+    pass_preparation(s)
     assert s.round == 2 and kind(s) == "action"
     phases = [e.phase for e in s.log or [] if e.rule == "librarians.round.phases"]
     assert phases == ["enemy", "refresh", "preparation", "adventure", "action"]
@@ -96,6 +103,7 @@ def test_the_aid_card_passes_left_and_its_holder_goes_first() -> None:
     end_action_phase(s)
     for _ in range(9):
         do(s, "draw")
+    pass_preparation(s)
     assert s.first == 1 and s.area_of(s.t.aid) == 1
     assert texts(s, "librarians.refresh.pass-aid") == ["P1 passes the Aid card to P2"]
     assert kind(s) == "action" and player(s) == 1
@@ -103,10 +111,12 @@ def test_the_aid_card_passes_left_and_its_holder_goes_first() -> None:
     assert player(s) == 1  # round 2's Refresh asks from the new first player
     for _ in range(9):
         do(s, "draw")
+    pass_preparation(s)
     assert s.first == 2 and s.area_of(s.t.aid) == 2
     end_action_phase(s)
     for _ in range(9):
         do(s, "draw")
+    pass_preparation(s)
     assert s.first == 0 and s.area_of(s.t.aid) == 0
 
 

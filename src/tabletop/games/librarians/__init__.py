@@ -6,9 +6,9 @@ So far: the content (`content/*.toml`, loaded and validated by `content.py`; wha
 what authored: docs/rules/librarians-content.md); the options, zones, state and set-up
 (`rules.py`), the attribute check as declared steps (`check.py`, `change.py`), the effect
 handlers it needs (`effects.py`), the round as a declared procedure of its five phases
-(`phases.py`: the Adventure phase in `adventure.py`, the Enemy phase in `enemy.py` and the
-Refresh phase built, the Action window of `actions.py` lets characters Overcome; Preparation
-still a stand-in), the
+(`phases.py`: Preparation in `prepare.py`, Adventure in `adventure.py`, the Action window
+in `actions.py` (Overcome, Meditate, Rest, Assign Enemy; Card Actions still to come), Enemy
+in `enemy.py`, Refresh in `phases.py`), the
 view (`view.py`) and a heuristic bot (`bot.py`). The rules matrix: docs/rules/librarians.md.
 Until every phase is built the game is not registered.
 """

@@ -6,10 +6,9 @@ read like the rulebook's round sequence (librarians.round.phases). Each phase is
 an automatic one `run`s and pushes the steps of its procedure; a question `ask`s and is
 `answer`ed. The Action phase is the priority window of `actions.py`.
 
-Built so far: the Adventure phase (`adventure.py`), the Refresh phase (ready every card, three
-rounds of draw-or-Energy in turn order from the first player, the Aid card passes left) and the
-round itself, the Enemy phase (`enemy.py`). Preparation is still a stand-in that only marks
-the phase (librarians.round.stand-in): it comes next, with the Action phase proper.
+The phases: Preparation (`prepare.py`), Adventure (`adventure.py`), Action (`actions.py`: Card
+Actions still to come), Enemy (`enemy.py`) and Refresh here (ready every card, three rounds of
+draw-or-Energy in turn order from the first player, the Aid card passes left).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.games.librarians import actions as A
 from tabletop.games.librarians import adventure as V
 from tabletop.games.librarians import enemy as N
+from tabletop.games.librarians import prepare as Q
 from tabletop.games.librarians.rules import (
     AREA,
     DRAW,
@@ -39,25 +39,16 @@ def _begin(s: LibrariansState, phase: str, title: str) -> None:
     s.emit(PhaseStarted("librarians.round.phases", f"Round {s.round}: {title} phase", phase=phase))
 
 
-class _StandIn(NoFields):
-    """A phase still to come: it only marks the phase (librarians.round.stand-in)."""
+class Preparation(NoFields):
+    """Phase 1: players play Artifacts, Attachments and Sidekicks (`prepare.py`)."""
 
     __slots__ = ()
     auto = True
-    rule = "librarians.round.stand-in"
-    phase = ""
-    title = ""
+    rule = "librarians.preparation.window"
 
     def run(self, s: LibrariansState) -> None:
-        _begin(s, self.phase, self.title)
-
-
-class Preparation(_StandIn):
-    """Phase 1 (a stand-in for now: playing Artifacts, Attachments and Sidekicks comes next)."""
-
-    __slots__ = ()
-    phase = "preparation"
-    title = "Preparation"
+        _begin(s, "preparation", "Preparation")
+        s.flow.append(Q.Prepare(clockwise(s.first, s.num_players)))
 
 
 class Adventure(NoFields):

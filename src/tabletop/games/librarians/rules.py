@@ -4,9 +4,9 @@ the state with its set-up, and what each seat may see.
 The attribute check, the centre of the rules, is a declared procedure of steps in `check.py`;
 the effects the content names (`content.EFFECTS`) have their handlers in `effects.py`. Every
 rule the code applies has an id `librarians.<section>.<rule>` listed in docs/rules/librarians.md.
-The round is a declared procedure of phase steps in `phases.py` (Adventure, `adventure.py`,
-Enemy, `enemy.py`, and Refresh built; Preparation still a stand-in; the Action window,
-`actions.py`, lets characters Overcome).
+The round is a declared procedure of phase steps in `phases.py` (Preparation, `prepare.py`,
+Adventure, `adventure.py`, Action, `actions.py`, Enemy, `enemy.py`, and Refresh; Card Actions
+still to come).
 """
 
 from __future__ import annotations
