@@ -9,15 +9,13 @@ checks that every ability in the content is one or the other.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.engine.handlers import Handlers
 from tabletop.games.quests import rules as R
 from tabletop.games.quests import steps as S  # (partly loaded here: read at call time)
-from tabletop.games.quests.rules import QuestsState, who
+from tabletop.games.quests.rules import OnePlayer, QuestsState, who
 
 ACTIONS = Handlers("quests.artifact")
 # read where they apply: rules.victory_value, hand_limit, Fate, Foe targets, can_meld
@@ -73,11 +71,7 @@ def look_action_deck(s: QuestsState, p: int, card: int) -> None:
     s._look_deck(p, s.art(card).amount, "quests.artifact.tree-of-knowledge")
 
 
-class _Player(NamedTuple):
-    player: int
-
-
-class FlipKeep(_Player):
+class FlipKeep(OnePlayer):
     """quests.artifact.flip: the turned card matches: keep it or discard it."""
 
     __slots__ = ()
@@ -102,7 +96,7 @@ class FlipKeep(_Player):
             s.move(card, R.REVEALED, R.DISCARD_PILE, self.rule, "{card} is discarded")
 
 
-class Swap(_Player):
+class Swap(OnePlayer):
     """quests.artifact.book-of-solomon: discard a card, then draw one."""
 
     __slots__ = ()

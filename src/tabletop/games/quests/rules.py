@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.decision import ActionSpace, Option
 from tabletop.engine.events import Event, GameEnded
@@ -195,6 +195,12 @@ def layout(n: int) -> Layout:
     specs += [ZoneSpec(f"hand-{p}", PRIVATE, owner=p) for p in range(n)]
     specs += [ZoneSpec(f"library-{p}", PUBLIC) for p in range(n)]
     return Layout(specs, NAMES, SLUGS, POOLS, n)
+
+
+class OnePlayer(NamedTuple):
+    """The data of a step that concerns one player (steps.py and artifacts.py build on it)."""
+
+    player: int
 
 
 def who(p: int) -> str:

@@ -58,6 +58,7 @@ from tabletop.games.quests.rules import (
     USE_ART,
     USE_AS,
     WINDOW_PROMPT,
+    OnePlayer,
     QuestsState,
     cards_word,
     who,
@@ -204,11 +205,7 @@ class Adventure(NoFields):
         s.flow.append(Pick(s.leader))
 
 
-class _Player(NamedTuple):
-    player: int
-
-
-class Pick(_Player):
+class Pick(OnePlayer):
     __slots__ = ()
     auto = False
     rule = "quests.adventure.pick"
@@ -550,7 +547,7 @@ class EndPhase(NoFields):
         s.flow.append(HandLimits(s.leader))
 
 
-class HandLimits(_Player):
+class HandLimits(OnePlayer):
     """Look for the next player, from `player` up to the Leader, over the hand limit."""
 
     __slots__ = ()
@@ -568,7 +565,7 @@ class HandLimits(_Player):
                 return
 
 
-class HandLimit(_Player):
+class HandLimit(OnePlayer):
     __slots__ = ()
     auto = False
     rule = "quests.end.hand-limit"
