@@ -16,7 +16,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.content import slugify
-from tabletop.engine.decision import ActionSpace
 from tabletop.engine.errors import OptionError
 from tabletop.engine.events import Event
 from tabletop.engine.fields import DICT, LIST, VALUE, declare
@@ -28,13 +27,49 @@ from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, Zones, ZoneSp
 from tabletop.games.librarians.content import (
     ATTRIBUTES,
     DIFFICULTIES,
-    AdventureCard,
     Content,
     DeckError,
     Hero,
     PlayerCard,
     check_deck,
     load,
+)
+from tabletop.games.librarians.space import (
+    ABILITY,
+    ACT,
+    ACTION_SPACE,
+    ACTORS,
+    AIM,
+    ASSIGN,
+    CHAR,
+    DEVOTE,
+    DIE,
+    DISCARD_OPT,
+    DONE,
+    DRAW,
+    ENEMIES,
+    ENEMY,
+    FLIP_MAGIC,
+    GAIN_ENERGY,
+    KEEP,
+    KEEP_HAND,
+    MAX_DICE,
+    MEDITATE,
+    OVERCOME,
+    PASS,
+    PASS_ONLY,
+    PATH,
+    PLAY,
+    REDRAW_HAND,
+    REST,
+    SEAT,
+    SERPENTS,
+    SPEND_AID,
+    TAKE,
+    TARGET_CARDS,
+    TREE,
+    TREE_SOURCES,
+    USE,
 )
 
 if TYPE_CHECKING:
@@ -44,7 +79,7 @@ VERSION = "0.1"  # the check and its set-up; the phases come next
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 STARTING_HAND = 5  # librarians.interpret.starting-hand
 STARTING_ENERGY = 4  # the Energy Pile starts with 4 cards (setup diagram)
-CONTENT: Content = load()
+CONTENT: Content = load()  # (the same object as space.CONTENT)
 HERO_SLUGS = tuple(h.slug for h in CONTENT.heroes)
 ADVENTURES = tuple(a.code for a in CONTENT.adventures)
 
@@ -268,96 +303,6 @@ def layout(opts: LibrariansOptions, n: int) -> Layout:
             for i, s in enumerate(lay.sights)
         )
     return lay
-
-
-# -- the action space ---------------------------------------------------------------------------
-def _actor_slots() -> list[tuple[str, tuple[str, int]]]:
-    out = [(f"hero-{p}", ("hero", p)) for p in range(MAX_PLAYERS)]
-    out += [(f"sidekick-{p}", ("sidekick", p)) for p in range(MAX_PLAYERS)]
-    return [*out, ("aid", ("aid", -1))]
-
-
-ACTORS = _actor_slots()
-ACTOR_LABEL = {"hero": "P{}'s hero", "sidekick": "P{}'s sidekick", "aid": "the Aid card"}
-TARGET_CARDS: tuple[AdventureCard, ...] = tuple(
-    {c.slug: c for a in CONTENT.adventures for c in a.cards if c.challenge is not None}.values()
-)
-ENEMIES = tuple(c for c in TARGET_CARDS if c.type == "enemy")
-_NAMED: tuple[Hero | PlayerCard, ...] = (*CONTENT.heroes, *CONTENT.cards)
-TREE_SOURCES = tuple(
-    (slugify(r.name), r.name) for r in _NAMED if any(a.kind == "tree" for a in r.abilities)
-)
-MAX_DICE = 8
-MAX_PATHS = 2  # a Mission offers at most two paths
-
-
-def _who(slot: tuple[str, int]) -> str:
-    kind, p = slot
-    return ACTOR_LABEL[kind].format(p + 1)
-
-
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:]
-
-
-def _action_space() -> ActionSpace:
-    """Every option there can be, each with what it stands for (`Option.arg`)."""
-    e: list[tuple[str, str, Any]] = [
-        ("pass", "Pass", None),
-        ("done", "Done", None),
-        ("serpents", "Resolve the Serpent effects now", None),
-        ("spend-aid", "Spend an Aid token: roll 1 more Character die", None),
-        ("draw", "Draw a card", None),
-        ("gain-energy", "Gain 1 Energy", None),
-        *((f"path:{i}", f"Choose path {i + 1}", i) for i in range(MAX_PATHS)),
-    ]
-    e += [(f"devote:{c.slug}", f"Devote {c.name}", c.name) for c in CONTENT.cards]
-    e += [(f"play:{c.slug}", f"Play {c.name}", c.name) for c in CONTENT.cards]
-    e += [(f"discard:{c.slug}", f"Discard {c.name}", c.name) for c in CONTENT.cards]
-    e += [
-        (f"ability:{h.slug}", f"Use {h.name}'s ability", h.name)
-        for h in CONTENT.heroes
-        if any(a.kind == "response" for a in h.abilities)
-    ]
-    e += [(f"die:{i}", f"Die {i + 1}", i) for i in range(MAX_DICE)]
-    e += [(f"tree:{s}", f"Tree of Knowledge: {n}", n) for s, n in TREE_SOURCES]
-    e += [(f"char:{s}", f"Choose {_who(a)}", a) for s, a in ACTORS if a[0] != "aid"]
-    e += [(f"enemy:{c.slug}", f"Choose {c.name}", c.name) for c in ENEMIES]
-    e += [(f"assign:{c.slug}", f"Assign {c.name} to yourself", c.name) for c in ENEMIES]
-    e += [(f"meditate:{s}", f"{_cap(_who(a))} meditates", a) for s, a in ACTORS]
-    e += [(f"rest:{s}", f"{_cap(_who(a))} rests", a) for s, a in ACTORS if a[0] != "aid"]
-    e += [
-        (f"overcome:{s}:mission", f"{_cap(_who(a))} overcomes the Mission", (a, ""))
-        for s, a in ACTORS
-    ]
-    e += [
-        (f"overcome:{s}:{c.slug}", f"{_cap(_who(a))} overcomes {c.name}", (a, c.name))
-        for s, a in ACTORS
-        for c in TARGET_CARDS
-    ]
-    return ActionSpace(e)
-
-
-ACTION_SPACE = _action_space()
-_O = ACTION_SPACE.__getitem__
-PASS, DONE, SERPENTS, SPEND_AID = _O("pass"), _O("done"), _O("serpents"), _O("spend-aid")
-DRAW, GAIN_ENERGY = _O("draw"), _O("gain-energy")
-PATH = tuple(_O(f"path:{i}") for i in range(MAX_PATHS))
-PASS_ONLY = (PASS,)
-DEVOTE = {c.name: _O(f"devote:{c.slug}") for c in CONTENT.cards}
-PLAY = {c.name: _O(f"play:{c.slug}") for c in CONTENT.cards}
-DISCARD_OPT = {c.name: _O(f"discard:{c.slug}") for c in CONTENT.cards}
-ABILITY = {
-    h.name: _O(f"ability:{h.slug}") for h in CONTENT.heroes if f"ability:{h.slug}" in ACTION_SPACE
-}
-DIE = tuple(_O(f"die:{i}") for i in range(MAX_DICE))
-TREE = {n: _O(f"tree:{s}") for s, n in TREE_SOURCES}
-CHAR = {a: _O(f"char:{s}") for s, a in ACTORS if a[0] != "aid"}
-ENEMY = {c.name: _O(f"enemy:{c.slug}") for c in ENEMIES}
-OVERCOME = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("overcome:")}
-ASSIGN = {c.name: _O(f"assign:{c.slug}") for c in ENEMIES}
-MEDITATE = {a: _O(f"meditate:{s}") for s, a in ACTORS}
-REST = {a: _O(f"rest:{s}") for s, a in ACTORS if a[0] != "aid"}
 
 
 def who(p: int) -> str:
@@ -591,7 +536,47 @@ def new_state(players: int, seed: int, opts: LibrariansOptions, log: bool) -> Li
     return LibrariansState(players, seed, opts, log)
 
 
-__all__ = ["ACTION_SPACE", "ATTRIBUTES", "LibrariansOptions", "LibrariansState", "new_state"]
+__all__ = [
+    "ABILITY",
+    "ACT",
+    "ACTION_SPACE",
+    "ACTORS",
+    "AIM",
+    "ASSIGN",
+    "ATTRIBUTES",
+    "CHAR",
+    "DEVOTE",
+    "DIE",
+    "DISCARD_OPT",
+    "DONE",
+    "DRAW",
+    "ENEMIES",
+    "ENEMY",
+    "FLIP_MAGIC",
+    "GAIN_ENERGY",
+    "KEEP",
+    "KEEP_HAND",
+    "MAX_DICE",
+    "MEDITATE",
+    "OVERCOME",
+    "PASS",
+    "PASS_ONLY",
+    "PATH",
+    "PLAY",
+    "REDRAW_HAND",
+    "REST",
+    "SEAT",
+    "SERPENTS",
+    "SPEND_AID",
+    "TAKE",
+    "TARGET_CARDS",
+    "TREE",
+    "TREE_SOURCES",
+    "USE",
+    "LibrariansOptions",
+    "LibrariansState",
+    "new_state",
+]
 
 # Loaded last: they read this module's tables and state class.
 from tabletop.games.librarians import effects as _effects  # noqa: E402
