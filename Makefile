@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Playing needs only the core dependencies (typer, rich, pydantic): `make play` installs
-# those; `make test` and the other targets install everything (dev, sim, ray extras).
+# those; `make test` and the other targets install everything (dev, sim, ray, rl extras).
 CORE := $(VENV)/.installed-core
 
 .PHONY: play test check lint typecheck bench clean
@@ -12,7 +12,7 @@ CORE := $(VENV)/.installed-core
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev,sim,ray]"
+	$(BIN)/pip install --quiet -e ".[dev,sim,ray,rl]"
 	touch $(CORE) $(STAMP)
 
 $(CORE): pyproject.toml
