@@ -1,0 +1,168 @@
+"""What every adapter shares: one game of a registered game seen as an RL episode.
+
+`Match` holds the kernel state and answers the questions every environment asks: who acts
+now, what each seat observes (the game's encoder over `view(seat)`), the legal-action mask
+over the game's fixed action space (exactly the pending decision's options for that seat),
+how an action index becomes an answer, and the returns once the game is over.
+
+Returns: +1 to a seat among the winners, -1 to every other seat (a game nobody won gives -1
+to all); in a cooperative game (the encoder says which options make one) the team's outcome
+gives every seat the same return. A game still going after the encoder's bound on answers
+(`max_decisions`, or the `max_steps` an environment is given) is truncated with return 0 for
+everyone. Chance lives in the state's seeded RNG: the same seed and the same actions give the
+same game through every adapter and through `tabletop simulate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletop.engine import registry
+from tabletop.engine.decision import Option
+from tabletop.engine.errors import IllegalOptionError, PlayerCountError
+from tabletop.engine.options import options_dict, parse_options
+from tabletop.engine.state import State
+from tabletop.rl.encoders import Array, Encoder, encoder
+
+Mask = npt.NDArray[np.int8]
+
+
+class IllegalActionError(IllegalOptionError):
+    """An action index that is not one of the acting seat's options now."""
+
+
+class GameConfig:
+    """A game id, player count and complete options, with the game's encoder and sizes."""
+
+    __slots__ = (
+        "cooperative",
+        "encoder",
+        "game_id",
+        "max_steps",
+        "num_actions",
+        "options",
+        "players",
+        "spec",
+    )
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        max_steps: int | None = None,
+    ) -> None:
+        spec = registry.get(game_id)
+        if players is None:
+            n = min(max(2, spec.min_players), spec.max_players)
+        elif isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"players must be a whole number, not {players!r}")
+        else:
+            n = players
+        if not spec.min_players <= n <= spec.max_players:
+            raise PlayerCountError(
+                f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {n}"
+            )
+        self.spec = spec
+        self.game_id = game_id
+        self.players = n
+        self.options: dict[str, Any] = options_dict(
+            parse_options(game_id, spec.options_type, options)
+        )
+        self.encoder: Encoder = encoder(game_id)
+        self.num_actions = len(spec.action_space)
+        self.cooperative = self.encoder.cooperative(self.options)
+        bound = self.encoder.max_decisions(n, self.options)
+        self.max_steps = bound if max_steps is None else max_steps
+        if isinstance(self.max_steps, bool) or not isinstance(self.max_steps, int):
+            raise ValueError(f"max_steps must be a whole number, not {max_steps!r}")
+        if self.max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps!r}")
+
+    def new_match(self, seed: int, log: bool = False) -> Match:
+        state = registry.new_game(self.game_id, self.players, seed, self.options, log=log)
+        return Match(self, state)
+
+
+class Match:
+    """One game in progress, as the adapters see it."""
+
+    __slots__ = ("config", "state", "truncated")
+
+    def __init__(self, config: GameConfig, state: State) -> None:
+        self.config = config
+        self.state = state
+        self.truncated = False
+
+    @property
+    def done(self) -> bool:
+        return self.state.is_over or self.truncated
+
+    def acting(self) -> tuple[int, ...]:
+        """Seats the game waits for (none once it is over or truncated)."""
+        return () if self.done else self.state.to_move()
+
+    def current(self) -> int | None:
+        """The seat that acts next in turn-based play: the first seat the game waits for (in
+        a secret decision each is asked in seat order, none seeing another's answer)."""
+        acting = self.acting()
+        return acting[0] if acting else None
+
+    def options(self, seat: int) -> tuple[Option, ...]:
+        d = self.state.pending
+        if d is None or self.done or seat not in self.state.to_move():
+            return ()
+        return d.options_for(seat)
+
+    def mask(self, seat: int) -> Mask:
+        m = np.zeros(self.config.num_actions, dtype=np.int8)
+        for o in self.options(seat):
+            m[o.action] = 1
+        return m
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return sorted(o.action for o in self.options(seat))
+
+    def observe(self, seat: int) -> Array:
+        return self.config.encoder.encode(self.state.view(seat), seat)
+
+    def option_for(self, seat: int, action: int) -> Option | None:
+        for o in self.options(seat):
+            if o.action == action:
+                return o
+        return None
+
+    def play(self, seat: int, action: int) -> None:
+        """Answer for `seat` with the option at `action` (IllegalActionError if it is not one
+        of the seat's options now)."""
+        opt = self.option_for(seat, int(action))
+        if opt is None:
+            legal = ", ".join(str(a) for a in self.legal_actions(seat)) or "none"
+            raise IllegalActionError(
+                f"action {action!r} is not an option of seat {seat} now; legal actions: {legal}"
+            )
+        self.state.apply(seat, opt.id)
+        if not self.state.is_over and self.state.steps >= self.config.max_steps:
+            self.truncated = True
+
+    def returns(self) -> list[float]:
+        """Each seat's return: 0 until the game is over (and when it was truncated)."""
+        result = self.state.result
+        n = self.config.players
+        if result is None:
+            return [0.0] * n
+        if self.config.cooperative and result.team is not None:
+            r = 1.0 if result.team == "won" else -1.0
+            return [r] * n
+        return [1.0 if p in result.winners else -1.0 for p in range(n)]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+__all__ = ["GameConfig", "IllegalActionError", "Mask", "Match", "agent_name"]

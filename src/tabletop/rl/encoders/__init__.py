@@ -1,0 +1,201 @@
+"""Observation encoders: one per game, each turning what a seat's `view` shows into a flat
+vector of float32 values in [0, 1] with a fixed size per game.
+
+A game's encoder is the module `tabletop.rl.encoders.<game id>`, found by name and imported
+on first use (`encoder(game_id)`); it defines `ENCODER`, a subclass of `Encoder` that declares
+its pieces in `build` and fills them from a view in `write`. That file is all a registered
+game needs to get every environment of `tabletop.rl` (PettingZoo, Gymnasium, OpenSpiel).
+
+An encoder reads nothing but the view it is given, so an observation can only hold what the
+seat may know: two states that differ only in what the seat cannot see give the same view,
+hence the same observation. Seats are encoded relative to the observer (block 0 is the
+observer, block 1 the next seat in seat order...), padded to the game's most players, so one
+size serves every player count. Vocabularies (cards, suits, phases) come from the game's
+content (`tabletop.engine.texts.all_cards`) and its view schema (`tabletop.schemas`), never
+typed in. Each game's encoding is described in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletop.engine import registry
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.texts import all_cards
+
+Array = npt.NDArray[np.float32]
+
+
+class NoEncoderError(TabletopError):
+    """A registered game without an observation encoder module."""
+
+
+class Out:
+    """The vector being written, with the encoder's named pieces. Every write clips to [0, 1],
+    so the observation always lies in its space."""
+
+    __slots__ = ("array", "offsets", "sizes")
+
+    def __init__(self, offsets: dict[str, int], sizes: dict[str, int], size: int) -> None:
+        self.array: Array = np.zeros(size, dtype=np.float32)
+        self.offsets = offsets
+        self.sizes = sizes
+
+    def flag(self, piece: str, on: object, at: int = 0) -> None:
+        """Set slot `at` of `piece` to 1 when `on` is true."""
+        if on:
+            self.array[self._at(piece, at)] = 1.0
+
+    def one_hot(self, piece: str, index: int | None) -> None:
+        """Set slot `index` of `piece` (nothing when `index` is None)."""
+        if index is not None:
+            self.array[self._at(piece, index)] = 1.0
+
+    def value(self, piece: str, x: float, cap: float, at: int = 0) -> None:
+        """Slot `at` of `piece` holds `x / cap`, clipped to [0, 1]."""
+        v = x / cap
+        self.array[self._at(piece, at)] = 0.0 if v < 0 else 1.0 if v > 1 else v
+
+    def count(self, piece: str, indices: Iterable[int], cap: float = 1.0) -> None:
+        """Add `1 / cap` at each index (repeats count), clipped to 1."""
+        base = self.offsets[piece]
+        a = self.array
+        step = 1.0 / cap
+        for i in indices:
+            j = base + i
+            a[j] = min(1.0, a[j] + step)
+
+    def _at(self, piece: str, index: int) -> int:
+        if not 0 <= index < self.sizes[piece]:
+            raise IndexError(f"slot {index} outside piece {piece!r} of {self.sizes[piece]}")
+        return self.offsets[piece] + index
+
+
+class Vocab:
+    """A fixed list of names (card slugs, suits, phases) and each one's index."""
+
+    __slots__ = ("index", "names")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names: tuple[str, ...] = tuple(dict.fromkeys(names))
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def of(self, name: object) -> int | None:
+        """The index of `name`, None for None or a name outside the vocabulary."""
+        return self.index.get(name) if isinstance(name, str) else None
+
+    def all_of(self, items: Iterable[Mapping[str, Any]], key: str = "id") -> list[int]:
+        """Indices of `item[key]` for each item (unknown names skipped)."""
+        index = self.index
+        return [index[i[key]] for i in items if i[key] in index]
+
+
+def card_vocab(game_id: str, *kinds: str) -> Vocab:
+    """The slugs of the game's content of those kinds (`all_cards`), in content order."""
+    return Vocab(c.slug for c in all_cards(game_id) if c.kind in kinds)
+
+
+class Encoder(ABC):
+    """A game's observation encoder. Subclasses set `game_id`, declare their pieces in
+    `build` (with `piece`) and fill them from a view in `write`."""
+
+    game_id: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        spec = registry.get(self.game_id)
+        self.max_players = spec.max_players
+        self.offsets: dict[str, int] = {}
+        self.sizes: dict[str, int] = {}
+        self.size = 0
+        self.build()
+
+    def piece(self, name: str, size: int) -> None:
+        """Declare the next `size` slots as the piece `name`."""
+        if name in self.offsets:
+            raise ValueError(f"piece {name!r} declared twice")
+        self.offsets[name] = self.size
+        self.sizes[name] = size
+        self.size += size
+
+    def seats(self, name: str, size: int) -> None:
+        """Declare one piece `name.<k>` of `size` slots per seat position k, 0 (the observer)
+        to the game's most players less one."""
+        for k in range(self.max_players):
+            self.piece(f"{name}.{k}", size)
+
+    @property
+    def pieces(self) -> list[tuple[str, int, int]]:
+        """(name, offset, size) of every piece, in order."""
+        return [(n, self.offsets[n], self.sizes[n]) for n in self.offsets]
+
+    def encode(self, view: Mapping[str, Any], seat: int) -> Array:
+        """The observation of `view` for `seat` (the view's viewer, or any seat's perspective
+        on a spectator's view)."""
+        out = Out(self.offsets, self.sizes, self.size)
+        self.write(view, seat, out)
+        return out.array
+
+    @staticmethod
+    def rel(seat: int | None, observer: int, players: int) -> int | None:
+        """A seat's position relative to the observer (0: the observer), None for None."""
+        return None if seat is None else (seat - observer) % players
+
+    @staticmethod
+    def asked(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The viewer's own part of the pending decision, when the game waits for it."""
+        pending = view.get("pending")
+        return pending if pending is not None and "options" in pending else None
+
+    @abstractmethod
+    def build(self) -> None:
+        """Declare the pieces (`piece`, `seats`)."""
+
+    @abstractmethod
+    def write(self, view: Mapping[str, Any], seat: int, out: Out) -> None:
+        """Fill `out` from `view`, seats relative to `seat`."""
+
+    def cooperative(self, options: Mapping[str, Any]) -> bool:
+        """Whether the game with these (complete) options is won or lost by all together, so
+        that every seat gets the same reward."""
+        return False
+
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        """A bound on the answers of one game; the environments truncate a game there."""
+        return 100_000
+
+
+@cache
+def encoder(game_id: str) -> Encoder:
+    """The encoder of a registered game (`UnknownGameError` for an unknown id,
+    `NoEncoderError` when the game has no encoder module yet)."""
+    registry.get(game_id)
+    name = f"{__name__}.{game_id}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        raise NoEncoderError(
+            f"game {game_id!r} has no observation encoder: write src/tabletop/rl/encoders/"
+            f"{game_id}.py (see docs/rl.md)"
+        ) from None
+    enc: Encoder = module.ENCODER()
+    return enc
+
+
+def schema_names(values: Sequence[str]) -> Vocab:
+    """A vocabulary from a view schema's `Literal` values (`typing.get_args`)."""
+    return Vocab(values)
+
+
+__all__ = ["Encoder", "NoEncoderError", "Out", "Vocab", "card_vocab", "encoder", "schema_names"]

@@ -1,0 +1,269 @@
+"""PettingZoo environments for every registered game.
+
+`env("quests", players=3, options={...})` is an AEC environment: the agents are the seats
+(`player_0`...), each observation is `{"observation": float32 vector in [0, 1], "action_mask":
+int8 vector over the game's action space}`, and the agent selected is the first seat the game
+waits for. A SECRET decision (a draft pick, an Escape window) is asked one seat at a time, and
+nothing of an earlier answer shows in a later seat's observation: each is built from that
+seat's view alone. Rewards come at the end (`tabletop.rl.core`: +1 to winners, -1 to the
+others, the same to all in a cooperative game); a game past its bound on answers is truncated.
+An action outside the mask raises `IllegalActionError`.
+
+`parallel_env(...)` is the same game as a ParallelEnv: every step takes one action from each
+live agent, and every seat the game waits for answers at once (all the seats of a SECRET or
+PARALLEL decision; the one seat of an ordinary turn). Seats not asked get the extra action
+`num_actions` (wait) as their only legal action; in a PARALLEL decision answers are applied in
+seat order, and an answer that an earlier seat's answer made illegal is dropped (that seat is
+asked again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv, ParallelEnv
+
+from tabletop.engine.rng import Rng, derive_seed
+from tabletop.rl.core import GameConfig, IllegalActionError, Mask, Match, agent_name
+
+Obs = dict[str, Any]
+
+
+def _spaces(config: GameConfig, actions: int) -> tuple[gymnasium.spaces.Dict, int]:
+    obs = gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(
+                0.0, 1.0, shape=(config.encoder.size,), dtype=np.float32
+            ),
+            "action_mask": gymnasium.spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+        }
+    )
+    return obs, actions
+
+
+class _Seeds:
+    """Game seeds for resets without one: drawn from a seed given once, else from 0."""
+
+    def __init__(self) -> None:
+        self.rng = Rng(0)
+
+    def next(self, seed: int | None) -> int:
+        if seed is not None:
+            self.rng = Rng(derive_seed(int(seed), 1))
+            return int(seed)
+        return self.rng.next64() >> 1
+
+
+class TabletopAEC(AECEnv):  # type: ignore[misc]
+    """A registered game as a PettingZoo AEC environment."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        *,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.config = GameConfig(game_id, players, options, max_steps)
+        self.metadata = {
+            "name": f"tabletop_{game_id}_v0",
+            "render_modes": ["ansi"],
+            "is_parallelizable": True,
+        }
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(p) for p in range(self.config.players)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        space, n = _spaces(self.config, self.config.num_actions)
+        self._obs_space = space
+        self._act_space = gymnasium.spaces.Discrete(n)
+        self._seeds = _Seeds()
+        self.match: Match | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.match = self.config.new_match(self._seeds.next(seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.match is not None
+        seat = self.match.current()
+        self.agent_selection = agent_name(seat) if seat is not None else self.agents[0]
+
+    def observe(self, agent: str) -> Obs:
+        assert self.match is not None
+        seat = self._seat[agent]
+        return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self.match
+        assert match is not None
+        if action is None:
+            raise IllegalActionError(f"{agent} must act: None is not an action")
+        self._cumulative_rewards[agent] = 0.0
+        match.play(self._seat[agent], int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if match.state.is_over:
+            for a, r in zip(self.possible_agents, match.returns(), strict=True):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif match.truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.match is None:
+            return None
+        return _render(self.match)
+
+    def close(self) -> None:
+        self.match = None
+
+
+class TabletopParallel(ParallelEnv):  # type: ignore[misc]
+    """A registered game as a PettingZoo ParallelEnv (see the module docstring)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        *,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.config = GameConfig(game_id, players, options, max_steps)
+        self.metadata = {"name": f"tabletop_{game_id}_parallel_v0", "render_modes": ["ansi"]}
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(p) for p in range(self.config.players)]
+        self.agents: list[str] = []
+        self.wait = self.config.num_actions
+        space, n = _spaces(self.config, self.config.num_actions + 1)
+        self._obs_space = space
+        self._act_space = gymnasium.spaces.Discrete(n)
+        self._seeds = _Seeds()
+        self.match: Match | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._act_space
+
+    def _mask(self, seat: int) -> Mask:
+        assert self.match is not None
+        m = np.zeros(self.wait + 1, dtype=np.int8)
+        m[: self.wait] = self.match.mask(seat)
+        if not m.any():
+            m[self.wait] = 1
+        return m
+
+    def _observations(self) -> dict[str, Obs]:
+        assert self.match is not None
+        return {
+            a: {"observation": self.match.observe(p), "action_mask": self._mask(p)}
+            for p, a in enumerate(self.possible_agents)
+            if a in self.agents
+        }
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self.match = self.config.new_match(self._seeds.next(seed))
+        self.agents = self.possible_agents[:]
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, Obs],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        match = self.match
+        assert match is not None
+        asked = match.acting()
+        for seat in asked:
+            agent = agent_name(seat)
+            action = actions.get(agent)
+            if action is None or int(action) == self.wait:
+                raise IllegalActionError(f"{agent} is asked and must answer, not wait")
+            if seat not in match.acting():
+                continue  # the decision moved on (an earlier answer ended it)
+            if match.option_for(seat, int(action)) is None:
+                if seat == asked[0]:
+                    match.play(seat, int(action))  # raises: the first answer is always checked
+                continue  # an earlier answer in a PARALLEL decision changed this seat's options
+            match.play(seat, int(action))
+        done = match.done
+        agents = self.agents
+        obs = self._observations()
+        rewards = dict.fromkeys(agents, 0.0)
+        if match.state.is_over:
+            rewards = dict(zip(agents, match.returns(), strict=True))
+        terminations = dict.fromkeys(agents, match.state.is_over)
+        truncations = dict.fromkeys(agents, match.truncated)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        if done:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return None if self.match is None else _render(self.match)
+
+    def close(self) -> None:
+        self.match = None
+
+
+def _render(match: Match) -> str:
+    state = match.state
+    d = state.pending
+    if d is None:
+        return f"{state.game_id}: over: {state.result.reason if state.result else 'truncated'}"
+    return f"{state.game_id}: answer {state.steps}, waiting for {list(state.to_move())}: {d.prompt}"
+
+
+def env(
+    game_id: str,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    **kwargs: Any,
+) -> TabletopAEC:
+    """The AEC environment of `game_id` (`max_steps`, `render_mode` as keywords)."""
+    return TabletopAEC(game_id, players, options, **kwargs)
+
+
+def parallel_env(
+    game_id: str,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    **kwargs: Any,
+) -> TabletopParallel:
+    """The ParallelEnv of `game_id` (`max_steps`, `render_mode` as keywords)."""
+    return TabletopParallel(game_id, players, options, **kwargs)
+
+
+__all__ = ["TabletopAEC", "TabletopParallel", "env", "parallel_env"]
