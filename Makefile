@@ -4,15 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Playing needs only the core dependencies (typer, rich, pydantic): `make play` installs
-# those; `make test` and the other targets install everything (dev, sim, ray, rl extras).
+# those; `make test` and the other targets install everything (dev, sim, ray, rl, server extras).
 CORE := $(VENV)/.installed-core
 
-.PHONY: play test check lint typecheck bench clean
+.PHONY: play serve test check lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev,sim,ray,rl]"
+	$(BIN)/pip install --quiet -e ".[dev,sim,ray,rl,server]"
 	touch $(CORE) $(STAMP)
 
 $(CORE): pyproject.toml
@@ -24,6 +24,10 @@ $(CORE): pyproject.toml
 # A new deal each time (a random seed, printed at the start); the game is autosaved.
 play: $(CORE)
 	$(BIN)/tabletop play quests --players 3 --seats human,heuristic,heuristic
+
+# The server with its browser client at http://127.0.0.1:8000/ (tables kept in the data directory).
+serve: $(STAMP)
+	$(BIN)/tabletop serve
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2

@@ -256,6 +256,30 @@ def report(
     raise typer.Exit(code)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="database URL (default: SQLite tables.db in the data directory; "
+            "postgresql+psycopg://... for PostgreSQL)"
+        ),
+    ] = None,
+) -> None:
+    """Serve tables over HTTP and WebSocket, with a browser client at http://HOST:PORT/."""
+    try:
+        from tabletop.server import serve as run_server
+    except ImportError as e:
+        raise _fail(
+            TabletopError(
+                f"the server needs the server extra: pip install 'tabletop[server]' ({e})"
+            )
+        ) from None
+    run_server(host, port, db)
+
+
 def main() -> None:
     try:
         app()

@@ -1,0 +1,132 @@
+"""The messages of the server's API, each a pydantic model that bounds every field.
+
+HTTP bodies: `CreateTable`, `Join`, `Leave`, `Reinvite`. WebSocket messages from a client
+(`ClientMessage`, told apart by `type`): `hello` (the seat tokens this connection plays,
+none for a spectator, and where each viewer's log was read up to), `answer`, `undo`, `sync`.
+A message that is not valid JSON, too large, or does not fit its model is refused with an
+`error` whose `code` says which (see `ErrorCode`); the connection stays open.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+# The largest WebSocket message a client may send (a hello with eight tokens is ~700 bytes)
+# and the largest HTTP body (a create with every option is well under 4 kB).
+MAX_MESSAGE_BYTES = 4096
+MAX_BODY_BYTES = 16384
+MAX_SEATS = 8
+TOKEN_CHARS = 64
+SPEC_CHARS = 200
+OPTION_ID_CHARS = 200
+
+ErrorCode = Literal[
+    "malformed",  # not JSON, or not one of the messages (the message says what was wrong)
+    "too_large",  # over MAX_MESSAGE_BYTES / MAX_BODY_BYTES
+    "rate_limited",  # too many messages: this one was dropped
+    "bad_token",  # a token, invite or host token that this table does not know
+    "not_your_seat",  # an answer or undo for a seat this connection does not hold
+    "no_hello",  # an answer or undo before hello
+    "stale",  # an answer to a question the game has moved past
+    "wrong_player",  # the game is not waiting for that seat
+    "illegal_option",  # not one of the seat's options now
+    "already_answered",  # the seat already answered this simultaneous decision
+    "game_over",
+    "nothing_to_undo",
+    "unknown_table",
+    "bad_request",  # a table that cannot be created as asked (game, options, seats)
+    "seat_taken",
+    "internal",  # the server failed; nothing was changed
+]
+
+Token = Annotated[str, Field(min_length=1, max_length=TOKEN_CHARS)]
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class CursorIn(_Strict):
+    seat: Seat | None = None  # None: the spectator's log
+    position: Annotated[int, Field(ge=0, le=10**9)] = 0
+    epoch: Annotated[int, Field(ge=0, le=10**9)] = 0
+    gen: Annotated[str, Field(max_length=32)] = ""  # which kernel table gave the cursor
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    tokens: Annotated[list[Token], Field(max_length=MAX_SEATS)] = []
+    cursors: Annotated[list[CursorIn], Field(max_length=MAX_SEATS + 1)] = []
+
+
+class Answer(_Strict):
+    type: Literal["answer"]
+    seat: Seat
+    option: Annotated[str, Field(min_length=1, max_length=OPTION_ID_CHARS)]
+    step: Annotated[int, Field(ge=0, le=10**9)]  # the `step` of the state the answer was made in
+
+
+class Undo(_Strict):
+    type: Literal["undo"]
+    seat: Seat
+
+
+class Sync(_Strict):
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[Hello | Answer | Undo | Sync, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Answer | Undo | Sync] = TypeAdapter(ClientMessage)
+
+OptionValue = str | int | bool
+
+
+class CreateTable(_Strict):
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    players: Annotated[int, Field(ge=1, le=MAX_SEATS)]
+    # one per seat: "person" or an agent spec (random, heuristic, ismcts:iterations=200)
+    seats: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=SPEC_CHARS)]],
+        Field(min_length=1, max_length=MAX_SEATS),
+    ]
+    options: Annotated[
+        dict[Annotated[str, Field(max_length=40)], OptionValue], Field(max_length=32)
+    ] = {}
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    name: Annotated[str, Field(max_length=80)] = ""
+    # the agent that plays a person's seat left idle past idle_seconds, or vacated
+    takeover: Annotated[str, Field(min_length=1, max_length=SPEC_CHARS)] | None = None
+    idle_seconds: Annotated[float, Field(gt=0, le=86400)] | None = None
+    pace_ms: Annotated[int, Field(ge=0, le=10000)] = 0  # a pause before each bot answer
+
+
+class Join(_Strict):
+    invite: Token
+
+
+class Leave(_Strict):
+    token: Token
+
+
+class Reinvite(_Strict):
+    host: Token
+    seat: Seat
+
+
+def error(code: ErrorCode, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def describe_validation(exc: Exception) -> str:
+    """The first problems pydantic found, in one line, without repeating the input."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return "the message does not fit the protocol"
+    parts = []
+    for e in errors(include_input=False, include_url=False)[:3]:
+        where = ".".join(str(x) for x in e.get("loc", ())) or "message"
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts)
