@@ -333,6 +333,10 @@ async def _write(websocket: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
 
 async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Undo | Sync) -> None:
     if isinstance(message, Sync):
+        async with room.lock:
+            if room.uncover(conn.seats):  # anything a person sends says they are back
+                room.changed()
+            room.seen(conn.seats)
         conn.dirty()
         return
     if isinstance(message, Hello):

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from tabletop.engine.record import clip
+
 # The largest WebSocket message a client may send (a hello with eight tokens is ~700 bytes)
 # and the largest HTTP body (a create with every option is well under 4 kB).
 MAX_MESSAGE_BYTES = 4096
@@ -121,12 +123,17 @@ def error(code: ErrorCode, message: str) -> dict[str, Any]:
 
 
 def describe_validation(exc: Exception) -> str:
-    """The first problems pydantic found, in one line, without repeating the input."""
+    """The first problems pydantic or FastAPI found, in one line, without repeating the
+    input."""
     errors = getattr(exc, "errors", None)
     if not callable(errors):
         return "the message does not fit the protocol"
+    try:
+        found = errors(include_input=False, include_url=False)  # pydantic
+    except TypeError:
+        found = errors()  # FastAPI's RequestValidationError
     parts = []
-    for e in errors(include_input=False, include_url=False)[:3]:
+    for e in list(found)[:3]:
         where = ".".join(str(x) for x in e.get("loc", ())) or "message"
-        parts.append(f"{where}: {e.get('msg', 'invalid')}")
-    return "; ".join(parts)
+        parts.append(f"{where}: {clip(str(e.get('msg', 'invalid')), 200)}")
+    return "; ".join(parts) or "the message does not fit the protocol"

@@ -1,0 +1,119 @@
+"""Seats: undo, one person holding several seats, leaving, bots taking over a vacated or
+idle seat and handing it back, and who may download a running game's record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import Live
+from tabletop.engine.record import Record, replay
+
+QUESTS: dict[str, Any] = {
+    "game": "quests",
+    "players": 3,
+    "seats": ["person", "person", "heuristic"],
+    "seed": 7,
+}
+
+
+def seated(live: Live, **extra: Any) -> tuple[dict[str, Any], list[str]]:
+    made = live.create(**{**QUESTS, **extra})
+    return made, [live.join(made["id"], i["invite"]) for i in made["invites"]]
+
+
+def test_undo_takes_back_a_choice_and_the_stored_answer(live: Live) -> None:
+    made, tokens = seated(live)
+    a = live.socket(made["id"], [tokens[0]])
+    b = live.socket(made["id"], [tokens[1]])
+    first = a.state()
+    assert [o["id"] for o in first["viewers"][0]["ask"]["options"]] == ["pass", "play:travel"]
+    a.send({"type": "answer", "seat": 0, "option": "pass", "step": 0})
+    a.until(lambda m: m["type"] == "accepted")
+    after = a.state(1)
+    assert after["viewers"][0]["can_undo"] is True
+    assert b.state(1)["viewers"][0]["ask"] is not None
+    a.send({"type": "undo", "seat": 0})
+    assert a.until(lambda m: m["type"] in ("undone", "error"))["type"] == "undone"
+    assert live.store.count_answers(made["id"]) == 0
+    back = b.until(lambda m: m["type"] == "state" and m["step"] == 0)
+    assert back["viewers"][0]["ask"] is None
+    assert back["viewers"][0]["view"]["pending"]["waiting_for"] == [0]
+    again = a.until(lambda m: m["type"] == "state" and m["step"] == 0)
+    assert again["viewers"][0]["ask"] is not None
+    # the bot's seat is nobody's to undo, and a second undo finds nothing
+    a.send({"type": "undo", "seat": 0})
+    assert a.error()["code"] == "nothing_to_undo"
+
+
+def test_one_connection_holds_several_seats(live: Live) -> None:
+    made, tokens = seated(live)
+    both = live.socket(made["id"], tokens)
+    message = both.state()
+    assert [v["seat"] for v in message["viewers"]] == [0, 1]
+    for v in message["viewers"]:
+        assert v["view"]["viewer"] == v["seat"]
+    assert [s["online"] for s in message["table"]["seats"]] == [True, True, False]
+    both.send({"type": "answer", "seat": 0, "option": "pass", "step": 0})
+    both.until(lambda m: m["type"] == "accepted")
+    both.send({"type": "answer", "seat": 1, "option": "pass", "step": 1})
+    assert both.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
+
+
+def test_a_vacated_seat_is_played_by_the_takeover_bot_until_someone_joins(live: Live) -> None:
+    made, tokens = seated(live, takeover="heuristic")
+    table_id = made["id"]
+    a = live.socket(table_id, [tokens[0]])
+    a.state()
+    left = live.http.post(f"/api/tables/{table_id}/leave", json={"token": tokens[1]})
+    assert left.status_code == 200
+    covered = a.until(lambda m: m["type"] == "state" and m["table"]["seats"][1]["covered"])
+    assert covered["table"]["seats"][1]["taken"] is False
+    a.send({"type": "answer", "seat": 0, "option": "pass", "step": covered["step"]})
+    a.until(lambda m: m["type"] == "accepted")
+    # P2's initiative (and P3's) were made by the bots at once: P1 is asked again
+    moved = a.until(lambda m: m["type"] == "state" and m["step"] >= 3)
+    answers = Record.from_json(
+        live.http.get(f"/api/tables/{table_id}/record", params={"token": made["host"]}).json()
+    ).answers
+    assert (1, "pass") in answers[1:3]
+    assert moved["table"]["seats"][1]["covered"]
+    # the old token is gone; the host invites again, and a new person takes the seat
+    old = live.socket(table_id, [tokens[1]])
+    assert old.error()["code"] == "bad_token"
+    r = live.http.post(f"/api/tables/{table_id}/invite", json={"host": made["host"], "seat": 1})
+    assert r.status_code == 200
+    fresh = live.join(table_id, r.json()["invite"])
+    back = a.until(lambda m: m["type"] == "state" and not m["table"]["seats"][1]["covered"])
+    assert back["table"]["seats"][1]["taken"]
+    assert live.socket(table_id, [fresh]).state()["viewers"][0]["seat"] == 1
+
+
+def test_an_idle_seat_is_taken_over_and_handed_back(live: Live) -> None:
+    made, tokens = seated(live, takeover="heuristic", idle_seconds=0.2)
+    table_id = made["id"]
+    a = live.socket(table_id, [tokens[0]])
+    first = a.state()
+    assert first["viewers"][0]["ask"] is not None
+    # P1 does nothing: the bot answers for it once the table's idle time has passed
+    taken = a.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["covered"])
+    assert live.store.count_answers(table_id) >= 1
+    moved = a.until(lambda m: m["type"] == "state" and m["step"] > first["step"])
+    assert moved["viewers"][0]["can_undo"] is False
+    assert taken["table"]["seats"][0]["taken"]  # still P1's seat: only played for them
+    a.send({"type": "sync"})  # P1 is back
+    back = a.until(lambda m: m["type"] == "state" and not m["table"]["seats"][0]["covered"])
+    assert back["viewers"][0]["seat"] == 0
+
+
+def test_the_record_of_a_running_game_is_the_hosts_only(live: Live) -> None:
+    made, tokens = seated(live)
+    table_id = made["id"]
+    for params in ({}, {"token": tokens[0]}, {"token": "x"}):
+        r = live.http.get(f"/api/tables/{table_id}/record", params=params)
+        assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"
+    r = live.http.get(f"/api/tables/{table_id}/record", params={"token": made["host"]})
+    assert r.status_code == 200
+    assert "attachment" in r.headers["content-disposition"]
+    record = Record.from_json(r.json())
+    state = replay(record, verify=True)
+    assert state.steps == len(record.answers) and not state.is_over
