@@ -91,12 +91,19 @@ class GameConfig:
 class Match:
     """One game in progress, as the adapters see it."""
 
-    __slots__ = ("config", "state", "truncated")
+    __slots__ = ("config", "queue", "state", "truncated")
 
     def __init__(self, config: GameConfig, state: State) -> None:
         self.config = config
         self.state = state
         self.truncated = False
+        self.queue: list[int] = []  # the seats still to act in this pass (see `current`)
+
+    def copy(self) -> Match:
+        new = Match(self.config, self.state.clone())
+        new.truncated = self.truncated
+        new.queue = self.queue[:]
+        return new
 
     @property
     def done(self) -> bool:
@@ -107,10 +114,19 @@ class Match:
         return () if self.done else self.state.to_move()
 
     def current(self) -> int | None:
-        """The seat that acts next in turn-based play: the first seat the game waits for (in
-        a secret decision each is asked in seat order, none seeing another's answer)."""
+        """The seat that acts next in turn-based play, in the order the simulator's table
+        asks them (`Table.drive`): passes over the seats the game waits for, each pass in
+        seat order. A SECRET decision asks each of its seats once, none seeing another's
+        answer; a PARALLEL one asks its seats in turn until each is done."""
         acting = self.acting()
-        return acting[0] if acting else None
+        if not acting:
+            return None
+        queue = self.queue
+        while queue and queue[0] not in acting:
+            queue.pop(0)
+        if not queue:
+            queue.extend(acting)
+        return queue[0]
 
     def options(self, seat: int) -> tuple[Option, ...]:
         d = self.state.pending
@@ -145,7 +161,13 @@ class Match:
             raise IllegalActionError(
                 f"action {action!r} is not an option of seat {seat} now; legal actions: {legal}"
             )
-        self.state.apply(seat, opt.id)
+        self.answer(seat, opt.id)
+
+    def answer(self, seat: int, option_id: str) -> None:
+        """Apply an answer (an option id) for `seat`, keeping the pass order and the bound."""
+        self.state.apply(seat, option_id)
+        if seat in self.queue:
+            self.queue.remove(seat)
         if not self.state.is_over and self.state.steps >= self.config.max_steps:
             self.truncated = True
 

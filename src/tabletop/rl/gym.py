@@ -94,15 +94,12 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         match = self.match
         assert match is not None
         while True:
-            acting = match.acting()
-            if not acting or self.seat in acting:
+            seat = match.current()
+            if seat is None or seat == self.seat:
                 return
-            seat = acting[0]
             agent = self.agents[seat]
             assert agent is not None
-            match.state.apply(seat, agent.choose(match.state, seat))
-            if not match.state.is_over and match.state.steps >= match.config.max_steps:
-                match.truncated = True
+            match.answer(seat, agent.choose(match.state, seat))
 
     def step(self, action: SupportsInt) -> tuple[Array, float, bool, bool, dict[str, Any]]:
         match = self.match

@@ -12,9 +12,11 @@ answer it could not see. Observation tensors are the game's encoder over the pla
 (the spectator's view for a public-only observer); observation strings are that view as JSON.
 The game is truncated (returns 0) after `max_game_length` answers.
 
-Parameters: `players` (default: 2, or the game's only count), `seed` (the first state's seed;
-the k-th state built afterwards gets `derive_seed(seed, k)`), `options` (`key=value` pairs
-separated by `;`, as `tabletop play -o` takes them), `max_steps` (0: the encoder's bound).
+Parameters: `players` (default: 2, or the game's only count); `seed`, a whole number written
+as text, since tabletop seeds are 63-bit and OpenSpiel's integer parameters 32-bit (the first
+state's seed; the k-th state built afterwards gets `derive_seed(seed, k)`); `options`,
+`key=value` pairs separated by `;` (as `tabletop play -o` takes them); `max_steps` (0: the
+encoder's bound).
 """
 
 from __future__ import annotations
@@ -56,20 +58,18 @@ class _Box:
         self.match = match
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        m = self.match
-        new = Match(m.config, m.state.clone())
-        new.truncated = m.truncated
-        return _Box(new)
+        return _Box(self.match.copy())
 
     def __getstate__(self) -> tuple[Any, ...]:
         m = self.match
-        return (m.config.game_id, m.config.players, m.config.options, m.config.max_steps,
-                m.state, m.truncated)  # fmt: skip
+        c = m.config
+        return (c.game_id, c.players, c.options, c.max_steps, m.state, m.truncated, m.queue)
 
     def __setstate__(self, data: tuple[Any, ...]) -> None:
-        game_id, players, options, max_steps, state, truncated = data
+        game_id, players, options, max_steps, state, truncated, queue = data
         self.match = Match(GameConfig(game_id, players, options, max_steps), state)
         self.match.truncated = truncated
+        self.match.queue = list(queue)
 
 
 def _game_type(game_id: str, cooperative: bool) -> pyspiel.GameType:
@@ -92,7 +92,7 @@ def _game_type(game_id: str, cooperative: bool) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={
             "players": default_players,
-            "seed": 0,
+            "seed": "0",  # text: tabletop seeds are 63-bit, OpenSpiel integers 32-bit
             "options": "",
             "max_steps": 0,
         },
@@ -114,7 +114,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             parse_options(str(params.get("options", ""))),
             max_steps,
         )
-        self.seed = int(params.get("seed", 0))
+        self.seed = int(str(params.get("seed", "0")))
         self.built = 0  # states built so far (their seeds follow from `seed`)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.config.num_actions,
@@ -195,13 +195,21 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
         """A state `player_id` cannot tell from this one, everything hidden from it re-drawn
-        (`determinize`); `probability_sampler()` (a float in [0, 1)) seeds the re-draw."""
+        (`determinize`), `probability_sampler()` (a float in [0, 1)) seeding the re-draw. In a
+        SECRET decision `determinize` drops the answers of the seats asked before this one;
+        they answer again at random, so the player is still the one to act."""
         m = self.match
         draw = probability_sampler() if callable(probability_sampler) else 0.5
         rng = Rng(int(float(draw) * 2**62) ^ m.state.steps)
-        new = self.clone()
         match = Match(m.config, m.state.determinize(player_id, rng))
         match.truncated = m.truncated
+        match.queue = m.queue[:]
+        while player_id in match.acting() and match.current() != player_id:
+            seat = match.current()
+            assert seat is not None
+            options = match.options(seat)
+            match.answer(seat, options[rng.below(len(options))].id)
+        new = self.clone()
         new._box = _Box(match)
         return new  # type: ignore[no-any-return]
 
