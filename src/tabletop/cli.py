@@ -267,6 +267,9 @@ def serve(
             "postgresql+psycopg://... for PostgreSQL)"
         ),
     ] = None,
+    rate: Annotated[
+        float, typer.Option(help="messages a second one connection may send, on average")
+    ] = 20.0,
 ) -> None:
     """Serve tables over HTTP and WebSocket, with a browser client at http://HOST:PORT/."""
     try:
@@ -277,7 +280,7 @@ def serve(
                 f"the server needs the server extra: pip install 'tabletop[server]' ({e})"
             )
         ) from None
-    run_server(host, port, db)
+    run_server(host, port, db, rate=rate)
 
 
 def main() -> None:

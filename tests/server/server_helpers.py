@@ -25,7 +25,7 @@ def drain(client: Client) -> None:
 
 def play_out(clients: list[Client], rng: Rng, *, max_answers: int = 5000) -> int:
     """Answer every question the clients' sockets are asked, with options drawn from `rng`,
-    until the game is over; returns how many answers were accepted."""
+    until the game is over or `max_answers` were accepted; returns how many were."""
     answered: set[tuple[int, int]] = set()  # (step, seat) answered already
     accepted = 0
     deadline = time.monotonic() + 20 * WAIT
@@ -69,7 +69,7 @@ def play_out(clients: list[Client], rng: Rng, *, max_answers: int = 5000) -> int
             for c in clients:
                 with contextlib.suppress(TimeoutError):
                     c.recv_now(0.05)
-    raise AssertionError("too many answers")
+    return accepted
 
 
 def expected_views(record: Record, wanted: set[tuple[int, int | None]]) -> dict[Any, Any]:

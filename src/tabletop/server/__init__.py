@@ -17,15 +17,18 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str | None = None) -> None:
-    """Run the server until interrupted (the `tabletop serve` command)."""
+def serve(
+    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str | None = None, *, rate: float = 20.0
+) -> None:
+    """Run the server until interrupted (the `tabletop serve` command). `rate`: messages a
+    second a connection may send on average (twice as many at once)."""
     import uvicorn
 
-    from tabletop.server.app import create_app
+    from tabletop.server.app import Settings, create_app
     from tabletop.server.protocol import MAX_MESSAGE_BYTES
 
     uvicorn.run(
-        create_app(db),
+        create_app(db, Settings(rate=rate, burst=2 * rate)),
         host=host,
         port=port,
         ws_max_size=16 * MAX_MESSAGE_BYTES,  # past this uvicorn closes the socket (1009)
