@@ -161,6 +161,28 @@ def replay(
 
 
 @app.command()
+def campaign(
+    game: Annotated[str, typer.Argument(help="game id of a game with a campaign (librarians)")],
+    file: Annotated[Path, typer.Argument(help="the campaign file: started if missing")],
+    players: Annotated[
+        int | None, typer.Option(help="number of players of a new campaign (default 3)")
+    ] = None,
+    seats: Annotated[str | None, typer.Option(help="agents per seat, as for play")] = None,
+    seed: Annotated[int | None, typer.Option(help="a new campaign's seed")] = None,
+    option: OptionArg = None,
+    pref: PrefArg = None,
+) -> None:
+    """Start or continue a campaign: each run plays its next chapter, saving FILE as it goes."""
+    from tabletop.ui.campaign import run_campaign
+
+    try:
+        code = run_campaign(game, file, players, seats, seed, parse_option_args(option), pref)
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="game id")],
     games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
