@@ -47,7 +47,18 @@ Renderer = Callable[[dict[str, Any], Console], None]
 
 # Modules of this package that are not renderers: a game may not be named after them.
 _RESERVED = frozenset(
-    {"terminal", "generic", "prefs", "autosave", "commands", "lookup", "output", "seats", "style"}
+    {
+        "terminal",
+        "generic",
+        "prefs",
+        "autosave",
+        "commands",
+        "lookup",
+        "output",
+        "seats",
+        "style",
+        "campaign",
+    }
 )
 _MODULES: dict[str, ModuleType | None] = {}
 
