@@ -1,0 +1,392 @@
+"""The Librarians campaign (games/librarians/campaign.py) and `tabletop campaign librarians
+FILE` (ui/campaign.py): C-1 to C-4 in order; a won adventure unlocks what the Season One
+checklist says (C-3 by the path it was won by), a lost one nothing; unlocks persist and are
+then legal in deck construction; a campaign record replays and verifies end to end, and a
+tampered one names its chapter; the command starts, continues, saves every answer and
+refuses what it cannot do with one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tabletop.cli import app
+from tabletop.engine import registry
+from tabletop.engine.campaign import (
+    Campaign,
+    CampaignError,
+    CampaignRecord,
+    default_feed,
+    replay_campaign,
+)
+from tabletop.engine.errors import OptionError, RecordError
+from tabletop.engine.registry import GameSpec
+from tabletop.engine.state import State
+from tabletop.games.librarians import campaign as C
+from tabletop.games.librarians import enemy as N
+from tabletop.games.librarians import rules as R
+from tabletop.games.librarians.bot import LibrariansBot
+from tabletop.games.librarians.content import load
+from tabletop.games.librarians.records import Mission
+from tabletop.games.librarians.rules import LibrariansOptions, LibrariansState, new_state
+
+# Kate's deck from the rulebook: Ezekiel Jones, Gadgetry, Myths & Legends, SCIENCE! and two
+# Flynn Carsen, which only an unlocked Flynn Carsen makes legal.
+CONTENT = load()
+KATE = "+".join(
+    [
+        *(
+            next(c.slug for c in CONTENT.cards if c.name == name)
+            for d in ("Ezekiel Jones", "Gadgetry", "Myths & Legends", "SCIENCE!")
+            for name in CONTENT.discipline_cards(d)
+        ),
+        "flynn-carsen",
+        "flynn-carsen",
+    ]
+)
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """The campaign runs on the registry (new_game, agents, replay). Until the game is
+    registered, it is put there for the test with what its SPEC will hold."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    if "librarians" not in registry.game_ids():
+        spec = GameSpec(
+            "librarians",
+            "The Librarians: Adventure Card Game",
+            R.VERSION,
+            R.MIN_PLAYERS,
+            R.MAX_PLAYERS,
+            LibrariansOptions,
+            lambda n, seed, opts, log: new_state(n, seed, opts, log),
+            R.ACTION_SPACE,
+            LibrariansBot,
+        )
+        monkeypatch.setitem(registry._MODULES, "librarians", "tabletop.games.librarians")
+        monkeypatch.setitem(registry._SPECS, "librarians", spec)
+    yield
+
+
+def play_out(state: State, seed: int = 0) -> State:
+    bots = [LibrariansBot(seed + p) for p in range(state.num_players)]
+    while not state.is_over:
+        p = state.to_move()[0]
+        state.apply(p, bots[p].choose(state, p))
+    return state
+
+
+def won(adventure: str, path: str = "", players: int = 2) -> LibrariansState:
+    """A game of `adventure` ended as if its winning Mission (of `path`) had just advanced:
+    the Mission moved to the Mission discard pile and the players' win declared (the engine's
+    own end_game). A state for the carry hook; no record could replay to it."""
+    s = new_state(players, 1, LibrariansOptions(adventure=adventure), log=True)
+    mission = next(
+        c
+        for c in s.t.missions
+        if isinstance(s.record(c), Mission) and s.record(c).win and s.record(c).path == path
+    )
+    s.zones.move(mission, s.where(mission), R.MISSION_DISCARD)
+    N.end_game(s, True, "librarians.enemy.win", "won for the test")
+    return s
+
+
+def checklist(adventure: str, path: str = "") -> list[str]:
+    names = {c.name: c.slug for c in CONTENT.cards}
+    return [names[u.card] for u in CONTENT.unlocks if (u.adventure, u.path) == (adventure, path)]
+
+
+# -- chapters and carry-over ----------------------------------------------------------------------
+def test_the_chapters_are_c1_to_c4_in_order_with_the_campaigns_options() -> None:
+    chapters = C.chapters(3, 7, {"difficulty": "expert", "heroes": "eve-baird,jacob-stone"})
+    assert [c.options["adventure"] for c in chapters] == ["C-1", "C-2", "C-3", "C-4"]
+    assert all(c.players == 3 and c.options["difficulty"] == "expert" for c in chapters)
+    assert len({c.seed for c in chapters}) == 4
+    assert C.chapters(3, 7)[2].seed == chapters[2].seed  # the seeds come from the campaign's
+    for key in ("adventure", "unlocked"):
+        with pytest.raises(CampaignError, match=f"option '{key}' is set by the campaign"):
+            C.chapters(2, 1, {key: "C-2"})
+
+
+@pytest.mark.parametrize(
+    ("adventure", "path", "cards"),
+    [
+        ("C-1", "", ["flynn-carsen", "the-back-door"]),
+        ("C-2", "", ["ariadnes-thread"]),
+        ("C-3", "storyteller", ["jamie-heyer"]),
+        ("C-3", "storybook", ["libris-fabula"]),
+        ("C-4", "", ["crown-of-king-arthur"]),
+    ],
+)
+def test_a_won_adventure_unlocks_what_the_checklist_says(
+    adventure: str, path: str, cards: list[str]
+) -> None:
+    s = won(adventure, path)
+    assert sorted(C.unlocks_of(s)) == sorted(cards) == sorted(checklist(adventure, path))
+    carried = C.carry(s, C.START)
+    assert sorted(carried["unlocked"]) == sorted(cards)
+    assert carried["played"] == [
+        {"adventure": adventure, "won": True, "path": path, "unlocked": list(C.unlocks_of(s))}
+    ]
+
+
+def test_the_two_paths_of_c3_unlock_different_cards() -> None:
+    a = C.unlocks_of(won("C-3", "storyteller"))
+    b = C.unlocks_of(won("C-3", "storybook"))
+    assert a and b and not set(a) & set(b)
+
+
+def test_a_lost_adventure_unlocks_nothing_and_unlocks_persist() -> None:
+    lost = play_out(new_state(2, 3, LibrariansOptions(adventure="C-2"), log=True))
+    assert lost.result is not None and lost.result.team == "lost"
+    assert C.unlocks_of(lost) == ()
+    after_c1 = C.carry(won("C-1"), C.START)
+    after_c2 = C.carry(lost, after_c1)
+    assert after_c2["unlocked"] == after_c1["unlocked"] == ["flynn-carsen", "the-back-door"]
+    assert after_c2["played"][-1] == {
+        "adventure": "C-2",
+        "won": False,
+        "path": "",
+        "unlocked": [],
+    }
+    after_c3 = C.carry(won("C-3", "storybook"), after_c2)
+    order = [c.slug for c in CONTENT.cards if c.unlockable]  # kept in content order
+    want = {"flynn-carsen", "libris-fabula", "the-back-door"}
+    assert after_c3["unlocked"] == [slug for slug in order if slug in want]
+    assert [p["adventure"] for p in after_c3["played"]] == ["C-1", "C-2", "C-3"]
+    lines = C.describe(after_c3)
+    assert lines[0] == "C-1 Assault on the Library: won; unlocked Flynn Carsen, The Back Door"
+    assert lines[1].startswith("C-2 ") and lines[1].endswith(": lost")
+    assert "won by the storybook path; unlocked Libris Fabula" in lines[2]
+    assert "Flynn Carsen" in lines[-1] and "Libris Fabula" in lines[-1]
+
+
+def test_a_game_not_over_carries_nothing() -> None:
+    with pytest.raises(CampaignError, match="finished"):
+        C.carry(new_state(1, 1, LibrariansOptions(), log=True), C.START)
+
+
+def test_unlocked_cards_are_legal_in_deck_construction_only_once_unlocked() -> None:
+    options = {"heroes": "ezekiel-jones", "decks": KATE}
+    campaign = C.new_campaign(1, 4, options)
+    with pytest.raises(OptionError, match="Flynn Carsen"):
+        campaign.start()  # nothing is unlocked in chapter 1
+    carried = C.carry(won("C-1", players=1), C.START)
+    fed = default_feed(registry.get("librarians"))(carried, campaign.chapters[1].options)
+    assert fed["unlocked"] == ["flynn-carsen", "the-back-door"]
+    state = registry.new_game("librarians", 1, campaign.chapters[1].seed, fed)
+    assert isinstance(state, LibrariansState)
+    assert state.opts.unlocked == ("flynn-carsen", "the-back-door")
+    assert sum(state.name(c) == "Flynn Carsen" for c in state.t.decks[0]) == 2
+    # the same carry-over handed to a campaign's next chapter
+    later = Campaign("librarians", campaign.chapters[1:], carry=C.carry, start=carried)
+    assert later.options()["unlocked"] == ["flynn-carsen", "the-back-door"]
+    later.start()
+
+
+# -- a campaign record, end to end ----------------------------------------------------------------
+def played_campaign(players: int = 2, seed: int = 11) -> Campaign:
+    campaign = C.new_campaign(players, seed, {"difficulty": "narrative"})
+    while not campaign.is_over:
+        state = play_out(campaign.start(), campaign.chapter)
+        campaign.finish(state)
+    return campaign
+
+
+@pytest.fixture(scope="module")
+def record_json() -> dict[str, Any]:
+    mp = pytest.MonkeyPatch()
+    if "librarians" not in registry.game_ids():
+        spec = GameSpec(
+            "librarians",
+            "The Librarians: Adventure Card Game",
+            R.VERSION,
+            R.MIN_PLAYERS,
+            R.MAX_PLAYERS,
+            LibrariansOptions,
+            lambda n, seed, opts, log: new_state(n, seed, opts, log),
+            R.ACTION_SPACE,
+            LibrariansBot,
+        )
+        mp.setitem(registry._MODULES, "librarians", "tabletop.games.librarians")
+        mp.setitem(registry._SPECS, "librarians", spec)
+    try:
+        return json.loads(json.dumps(played_campaign().record().to_json()))
+    finally:
+        mp.undo()
+
+
+def test_a_campaign_record_replays_and_verifies_end_to_end(record_json: dict[str, Any]) -> None:
+    record = CampaignRecord.from_json(record_json)
+    assert [c.options["adventure"] for c in record.chapters] == ["C-1", "C-2", "C-3", "C-4"]
+    assert len(record.played) == 4
+    states = replay_campaign(record, carry=C.carry)
+    assert [s.opts.adventure for s in states if isinstance(s, LibrariansState)] == list(
+        C.ADVENTURES
+    )
+    assert all(s.is_over for s in states)
+    assert [p["adventure"] for p in record.played[-1].carried["played"]] == list(C.ADVENTURES)
+    resumed = Campaign.resume(record, carry=C.carry)
+    assert resumed.is_over and resumed.carried == record.played[-1].carried
+
+
+def test_a_tampered_campaign_record_names_its_chapter(record_json: dict[str, Any]) -> None:
+    def tampered(edit: Any) -> CampaignRecord:
+        data = json.loads(json.dumps(record_json))
+        edit(data)
+        return CampaignRecord.from_json(data)
+
+    def unlocked(d: dict[str, Any]) -> None:
+        d["played"][0]["carried"]["unlocked"] = ["flynn-carsen"]
+
+    with pytest.raises(RecordError, match="chapter 1 diverges in its carry-over"):
+        replay_campaign(tampered(unlocked), carry=C.carry)
+
+    def answer(d: dict[str, Any]) -> None:
+        answers = d["played"][1]["record"]["answers"]
+        answers[len(answers) // 2][1] = (
+            "pass" if answers[len(answers) // 2][1] != "pass" else "done"
+        )
+
+    with pytest.raises(RecordError, match="campaign chapter 2"):
+        replay_campaign(tampered(answer), carry=C.carry)
+
+    def difficulty(d: dict[str, Any]) -> None:
+        d["chapters"][2]["options"]["difficulty"] = "expert"
+
+    with pytest.raises(RecordError, match="campaign chapter 3 diverges at set-up"):
+        replay_campaign(tampered(difficulty), carry=C.carry)
+
+
+# -- the command ----------------------------------------------------------------------------------
+def tabletop(*args: str, stdin: str = "") -> Result:
+    return CliRunner().invoke(app, list(args), input=stdin, env={"COLUMNS": "200"})
+
+
+def test_the_command_plays_the_campaign_a_chapter_a_run(tmp_path: Path) -> None:
+    file = tmp_path / "camp.json"
+    bots = ("--seats", "heuristic,heuristic")
+    first = tabletop("campaign", "librarians", str(file), "--players", "2", "--seed", "5", *bots)
+    assert first.exit_code == 0, first.output
+    assert "New campaign of The Librarians" in first.output
+    assert "Chapter 1 of 4: C-1 Assault on the Library" in first.output
+    assert "Next: C-2 The Minotaur's Maze" in first.output
+    data = json.loads(file.read_text())
+    assert len(data["campaign"]["played"]) == 1 and data["current"] is None
+    assert data["seats"] == "heuristic,heuristic"
+    for n in (2, 3, 4):
+        run = tabletop("campaign", "librarians", str(file))  # the seats are kept
+        assert run.exit_code == 0, run.output
+        assert f"{n - 1} of 4 chapters played" in run.output
+        assert f"Chapter {n} of 4: {C.title(C.ADVENTURES[n - 1])}" in run.output
+    over = tabletop("campaign", "librarians", str(file))
+    assert over.exit_code == 0 and "The campaign is over" in over.output
+    record = CampaignRecord.from_json(json.loads(file.read_text())["campaign"])
+    assert len(replay_campaign(record, carry=C.carry)) == 4
+
+
+def test_the_command_saves_a_chapter_in_progress_and_continues_it(tmp_path: Path) -> None:
+    file = tmp_path / "camp.json"
+    run = tabletop(
+        "campaign",
+        "librarians",
+        str(file),
+        "--players",
+        "2",
+        "--seats",
+        "human,heuristic",
+        "--seed",
+        "9",
+        stdin="1\n1\nquit\n",
+    )
+    assert run.exit_code == 0, run.output
+    assert f"tabletop campaign librarians {file}" in " ".join(run.output.split())
+    data = json.loads(file.read_text())
+    assert data["current"] is not None and data["campaign"]["played"] == []
+    answered = len(data["current"]["answers"])
+    assert answered >= 2
+    # options change between chapters only
+    refused = tabletop("campaign", "librarians", str(file), "-o", "difficulty=expert")
+    assert refused.exit_code == 2 and "a chapter is in progress" in refused.output
+    # the chapter goes on from where it stopped, with bots this time
+    run = tabletop("campaign", "librarians", str(file), "--seats", "heuristic,heuristic")
+    assert run.exit_code == 0, run.output
+    data = json.loads(file.read_text())
+    assert data["current"] is None and len(data["campaign"]["played"]) == 1
+    played = data["campaign"]["played"][0]["record"]["answers"]
+    assert len(played) > answered
+
+
+def test_end_of_input_keeps_the_chapter(tmp_path: Path) -> None:
+    file = tmp_path / "camp.json"
+    run = tabletop(
+        "campaign", "librarians", str(file), "--players", "1", "--seats", "human", stdin="1\n"
+    )
+    assert run.exit_code == 1
+    assert "the campaign is saved in" in " ".join(run.output.split())
+    assert json.loads(file.read_text())["current"]["answers"]
+
+
+def test_options_change_the_chapters_not_played_yet(tmp_path: Path) -> None:
+    file = tmp_path / "camp.json"
+    bots = ("--seats", "heuristic")
+    assert tabletop("campaign", "librarians", str(file), "--players", "1", *bots).exit_code == 0
+    run = tabletop("campaign", "librarians", str(file), "-o", "difficulty=expert")
+    assert run.exit_code == 0, run.output
+    chapters = json.loads(file.read_text())["campaign"]["chapters"]
+    assert "difficulty" not in chapters[0]["options"]
+    assert [c["options"].get("difficulty") for c in chapters[1:]] == ["expert"] * 3
+    record = CampaignRecord.from_json(json.loads(file.read_text())["campaign"])
+    assert len(replay_campaign(record, carry=C.carry)) == 2
+
+
+def test_the_command_refuses_what_it_cannot_do(tmp_path: Path) -> None:
+    file = tmp_path / "camp.json"
+    bots = ("--seats", "heuristic")
+    for args, message in (
+        (("-o", "adventure=C-2"), "option 'adventure' is set by the campaign"),
+        (("-o", "unlocked=flynn-carsen"), "option 'unlocked' is set by the campaign"),
+        (("-o", "colour=red"), "unknown option 'colour'"),
+        (("--players", "5"), "1 to 4 players"),
+    ):
+        run = tabletop("campaign", "librarians", str(file), *bots, *args)
+        assert run.exit_code == 2 and message in run.output, run.output
+        assert not file.exists()
+    assert tabletop("campaign", "librarians", str(file), "--players", "1", *bots).exit_code == 0
+    for args, message in (
+        (("--seed", "3"), "leave --seed out"),
+        (("--players", "2"), "is for 1 player"),
+        (("-o", "adventure=C-3"), "set by the campaign"),
+    ):
+        run = tabletop("campaign", "librarians", str(file), *args)
+        assert run.exit_code == 2 and message in run.output, run.output
+    quests = tabletop("campaign", "quests", str(tmp_path / "q.json"))
+    assert quests.exit_code == 2 and "quests has no campaign" in quests.output
+    chess = tabletop("campaign", "chess", str(tmp_path / "c.json"))
+    assert chess.exit_code == 2 and "unknown game" in chess.output
+
+
+def test_a_damaged_campaign_file_is_a_one_line_error(tmp_path: Path) -> None:
+    file = tmp_path / "camp.json"
+    run = tabletop("campaign", "librarians", str(file), "--players", "1", "--seats", "heuristic")
+    assert run.exit_code == 0, run.output
+    good = json.loads(file.read_text())
+    for bad in (
+        "not json",
+        json.dumps({"format": 99}),
+        json.dumps({**good, "campaign": {**good["campaign"], "campaign": "quests"}}),
+    ):
+        file.write_text(bad)
+        run = tabletop("campaign", "librarians", str(file))
+        assert run.exit_code == 2, run.output
+        assert run.output.count("\n") == 1 and "error:" in run.output
+    tampered = json.loads(json.dumps(good))
+    tampered["campaign"]["played"][0]["carried"]["unlocked"] = ["jamie-heyer"]
+    file.write_text(json.dumps(tampered))
+    run = tabletop("campaign", "librarians", str(file))
+    assert run.exit_code == 2 and "chapter 1 diverges in its carry-over" in run.output
