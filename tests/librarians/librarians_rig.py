@@ -115,7 +115,10 @@ def options(s: LibrariansState) -> list[str]:
 
 
 def do(s: LibrariansState, wanted: str) -> None:
-    """Answer the pending question (whoever is asked) by option id or label."""
+    """Answer the pending question (whoever is asked) by option id or label; Response
+    windows and mulligans in the way that do not offer it are passed first."""
+    while kind(s) in ("respond", "mulligan") and find_option_or_none(s, player(s), wanted) is None:
+        pass_responses(s, once=True)
     choose(s, player(s), wanted)
 
 
@@ -155,3 +158,12 @@ def leaks(s: LibrariansState, viewer: int | None) -> list[str]:
     seen = visible_cards(s, viewer)
     shown = {s.t.slugs[c] for c in seen} | {s.name(c) for c in seen}
     return [x for x in view_leaks(s, viewer) if x not in shown]
+
+
+def pass_responses(s: LibrariansState, once: bool = False) -> None:
+    """Pass every Response window asked now (each player once), and keep the hand at a
+    mulligan question (only the question asked now, with `once`)."""
+    while s.pending is not None and kind(s) in ("respond", "mulligan"):
+        choose(s, player(s), "pass" if kind(s) == "respond" else "keep-hand")
+        if once:
+            return

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from librarians_rig import game, kind, player, texts
+from librarians_rig import game, kind, pass_responses, player, texts
 
 from tabletop.engine.flow import push, settle
 from tabletop.games.librarians import adventure as V
@@ -29,10 +29,12 @@ def adventure_phase(s: LibrariansState) -> None:
     """Run the Adventure phase now (on top of the Action window)."""
     s.flow.append(P.Adventure())
     settle(s)
+    pass_responses(s)
 
 
 def test_the_first_round_draws_one_adventure_card_per_player() -> None:
     s = LibrariansState(2, 3, LibrariansOptions(), True)
+    pass_responses(s)  # every player keeps their starting hand
     assert s.log is not None and kind(s) == "prepare"
     s.apply(0, "pass")
     s.apply(1, "pass")

@@ -3,7 +3,18 @@ Mission's advance by the starting players' value, Fate and the Disturbance's adv
 
 from __future__ import annotations
 
-from librarians_rig import adventure_card, card_of, do, game, kind, options, player, put, texts
+from librarians_rig import (
+    adventure_card,
+    card_of,
+    do,
+    game,
+    kind,
+    options,
+    pass_responses,
+    player,
+    put,
+    texts,
+)
 
 from tabletop.engine.flow import settle
 from tabletop.games.librarians import enemy as N
@@ -15,6 +26,7 @@ def enemy_phase(s: LibrariansState) -> None:
     """Run the Enemy phase now (on top of the Action window)."""
     N.enemy_phase(s)
     settle(s)
+    pass_responses(s)
 
 
 def test_ready_assigned_enemies_attack_from_the_first_player() -> None:
@@ -28,8 +40,8 @@ def test_ready_assigned_enemies_attack_from_the_first_player() -> None:
     attacks = texts(s, "librarians.enemy.attack")
     assert attacks[0] == "Cult Fanatic is exhausted"
     assert [t for t in attacks if " attacks " in t] == [
-        "Cult Fanatic attacks Cassandra Cillian",
-        "Relic Looter attacks Eve Baird",
+        "Cult Fanatic attacks Cassandra Cillian (2 damage)",
+        "Relic Looter attacks Eve Baird (1 damage)",
     ]
     assert not s.ready(looter) and not s.ready(fanatic)
     dmg = s.record(looter).damage
@@ -52,6 +64,7 @@ def test_the_player_picks_the_character_hit() -> None:
     assert kind(s) == "attack" and player(s) == 0
     assert options(s) == ["char:hero-0", "char:sidekick-0"]
     do(s, "char:sidekick-0")
+    pass_responses(s)
     assert s.damage.get(sam, 0) > 0 or s.where(sam) == zone(0, R.DISCARD)
     assert s.damage.get(s.t.heroes[0], 0) == 0
 
@@ -104,7 +117,9 @@ def test_fate_one_plus_ready_unassigned_enemies_plus_ready_obstacles_fate() -> N
     tired = adventure_card(s, "Cult Fanatic", R.UNASSIGNED)
     s.exhausted[tired] = True
     adventure_card(s, "Cult Fanatic", zone(0, R.AREA))  # assigned: attacks, adds no Fate
-    expected = 1 + 1 + sum(s.record(c).fate for c in obstacles)
+    # 1, the ready unassigned Relic Looter, its own extra Fate
+    # (librarians.interpret.extra-fate), each ready Obstacle's Fate
+    expected = 1 + 1 + 1 + sum(s.record(c).fate for c in obstacles)
     assert N.fate_due(s) == expected
     enemy_phase(s)
     assert s.fate == expected

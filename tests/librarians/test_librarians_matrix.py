@@ -8,14 +8,20 @@ from pathlib import Path
 from tabletop.games.librarians import (
     actions,
     adventure,
+    anytime,
     bot,
+    card_effects,
     change,
     check,
+    damage,
     effects,
     enemy,
     phases,
+    play,
     prepare,
     rules,
+    space,
+    triggers,
     view,
 )
 
@@ -34,11 +40,17 @@ MODULES = {
     "effects": effects,
     "view": view,
     "bot": bot,
+    "anytime": anytime,
+    "card_effects": card_effects,
+    "damage": damage,
+    "play": play,
+    "space": space,
+    "triggers": triggers,
 }
 
 ID = re.compile(r"librarians\.[a-z0-9]+(?:[.-][a-z0-9]+)+")
 TEST_REF = re.compile(r"`((?:[a-z]+/)?test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`")
-CODE_REF = re.compile(r"`([a-z]+)\.py:([A-Za-z_][A-Za-z0-9_.]*)`")
+CODE_REF = re.compile(r"`([a-z_]+)\.py:([A-Za-z_][A-Za-z0-9_.]*)`")
 
 
 def matrix() -> str:

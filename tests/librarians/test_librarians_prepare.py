@@ -3,7 +3,7 @@ in any order until all pass; card limits; an Attachment's host."""
 
 from __future__ import annotations
 
-from librarians_rig import card_of, do, game, give, kind, options, player, put
+from librarians_rig import card_of, do, game, give, kind, options, pass_responses, player, put
 
 from tabletop.engine.flow import settle
 from tabletop.games.librarians import phases as P
@@ -19,6 +19,7 @@ def preparation(s: LibrariansState) -> None:
 
 def test_the_preparation_window_is_the_first_phase_and_goes_round_until_all_pass() -> None:
     s = R.LibrariansState(2, 0, R.LibrariansOptions(), True)
+    pass_responses(s)  # every player keeps their starting hand
     assert s.phase == "preparation" and kind(s) == "prepare" and player(s) == 0
     s.apply(0, "pass")
     assert player(s) == 1

@@ -1,7 +1,8 @@
 """The Librarians: the Action phase's window (phase 3 of the round, `phases.py`): players in
 turn from the first player let a ready character (or the Aid card) take an action by exhausting
-(Overcome the Mission, an Obstacle or an Enemy assigned to them; Meditate; Rest), or use their
-free Assign Enemy, until all pass (Card Actions come next).
+(Overcome the Mission, an Obstacle or an Enemy assigned to them; a Card Action; Meditate;
+Rest), use their free Assign Enemy, or do what may be done at any time (`anytime.py`: play an
+Event, use a card in play), until all pass.
 """
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ from __future__ import annotations
 from tabletop.engine.decision import Option
 from tabletop.engine.events import Event
 from tabletop.engine.windows import Priority
+from tabletop.games.librarians import anytime as Y
 from tabletop.games.librarians import check as C  # (read at call time: it may be loading)
-from tabletop.games.librarians.content import AdventureCard
+from tabletop.games.librarians import play as U
+from tabletop.games.librarians import triggers as T
+from tabletop.games.librarians.content import Ability, AdventureCard, Mission, PlayerCard
 from tabletop.games.librarians.rules import (
+    ACT,
     AREA,
     ASSIGN,
     DECK,
@@ -48,6 +53,97 @@ def overcome_targets(s: LibrariansState, p: int) -> list[tuple[str, int]]:
     return list(out.items())
 
 
+def overcome_cards(s: LibrariansState, p: int, kind: str) -> list[int]:
+    """What a card's overcome action may aim at: `any` is what Overcome may (the Mission,
+    Obstacles, enemies assigned to `p`); the others as their names say."""
+    if kind == "any":
+        return [c for _, c in overcome_targets(s, p)]
+    out = []
+    mission = s.zones.cards[MISSION_ZONE]
+    wants_mission = kind in ("mission", "obstacle-or-mission")
+    if wants_mission and mission and s.record(mission[-1]).challenge is not None:
+        out.append(mission[-1])
+    zones = {
+        "obstacle": [UNASSIGNED],
+        "obstacle-or-mission": [UNASSIGNED],
+        "assigned-enemy": [zone(p, AREA)],
+        "unassigned-enemy": [UNASSIGNED],
+        "any-enemy": [UNASSIGNED, *(zone(q, AREA) for q in s.seats_from(0))],
+    }.get(kind, [])
+    typ = "obstacle" if "obstacle" in kind else "enemy"
+    for zi in zones:
+        for c in s.zones.cards[zi]:
+            rec = s.record(c)
+            if isinstance(rec, AdventureCard) and rec.type == typ and rec.challenge is not None:
+                out.append(c)
+    return out
+
+
+def can_overcome(s: LibrariansState, actor: int, card: int, ab: Ability) -> bool:
+    ch = s.record(card).challenge
+    return C.can_declare(s, actor, ch.attribute, ch.difficulty, card, with_mods(ab))
+
+
+def with_mods(ab: Ability) -> tuple[tuple[str, str, int], ...]:
+    mods: tuple[tuple[str, str, int], ...] = ()
+    if ab.params.get("attribute"):
+        mods += (("attribute", str(ab.params["attribute"]), 0),)
+    if ab.params.get("character_dice"):
+        mods += (("add", "character", int(ab.params["character_dice"])),)
+    return mods
+
+
+# -- Card Actions -------------------------------------------------------------------------------
+def action_sources(
+    s: LibrariansState, p: int, slot: tuple[str, int]
+) -> list[tuple[int, int, bool]]:
+    """(card, ability index, from hand) of the Card Actions a ready `slot` of `p` may take:
+    the Aid card its own; a character the Events in hand, its own (a sidekick's), those of
+    the Attachments on it, the Artifacts of its player, those of the adventure cards in play
+    (librarians.action.card; librarians.interpret.artifact-action)."""
+    actor = s.actor(slot)
+    if actor is None or not s.ready(actor):
+        return []
+    if slot[0] == "aid":
+        cards = [(actor, False)]
+    else:
+        cards = [(c, True) for c in sorted(s.hand(p)) if s.record(c).type == "event"]
+        cards.append((actor, False))
+        cards += [(c, False) for c, host in sorted(s.attached.items()) if host == actor]
+        cards += [
+            (c, False)
+            for c in s.zones.cards[zone(p, AREA)]
+            if isinstance(s.record(c), PlayerCard) and s.record(c).type == "artifact"
+        ]
+        cards += [
+            (c, False) for c in T.in_play(s) if isinstance(s.record(c), (AdventureCard, Mission))
+        ]
+    out = []
+    for c, hand in cards:
+        for i, ab in enumerate(getattr(s.record(c), "abilities", ())):
+            if ab.kind != "action" or not U.payable(s, p, c, i, from_hand=hand):
+                continue
+            if not U.has_aim(s, p, c, ab, actor):
+                continue
+            if ab.effect == "overcome-with" and not U.aims(s, p, c, ab, actor):
+                continue
+            out.append((c, i, hand))
+    return out
+
+
+def card_action_options(s: LibrariansState, p: int, slot: tuple[str, int]) -> list[Option]:
+    return list(dict.fromkeys(ACT[(slot, s.name(c))] for c, _, _ in action_sources(s, p, slot)))
+
+
+def card_action(s: LibrariansState, p: int, slot: tuple[str, int], name: str) -> None:
+    """librarians.action.card: the character exhausts and the card's Action resolves."""
+    actor = s.actor(slot)
+    assert actor is not None
+    card, i, hand = next(x for x in action_sources(s, p, slot) if s.name(x[0]) == name)
+    s.exhaust(actor, "librarians.action.card")
+    U.use(s, p, card, i, actor, from_hand=hand)
+
+
 def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
     opts = [PASS]
     slots: list[tuple[str, int]] = [("hero", p), ("sidekick", p)]
@@ -62,12 +158,14 @@ def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
             ch = s.record(card).challenge
             if C.can_declare(s, actor, ch.attribute, ch.difficulty, card):
                 opts.append(OVERCOME[(slot, name)])
-        if s.zones.cards[zone(p, DECK)]:
+        opts += card_action_options(s, p, slot)
+        if s.zones.cards[zone(p, DECK)] or s.zones.cards[zone(p, DISCARD)]:
             opts.append(MEDITATE[slot])
         if slot in REST and s.damage.get(actor, 0) > 0:
             opts.append(REST[slot])
     if f"assign:{p}" not in s.used:
         opts += sorted({ASSIGN[s.name(c)] for c in unassigned_enemies(s)}, key=lambda o: o.id)
+    opts += Y.anytime_options(s, p)
     return tuple(opts)
 
 
@@ -98,8 +196,7 @@ def meditate(s: LibrariansState, p: int, actor: int) -> None:
     """librarians.action.meditate: discard the top card of your deck, then gain 1 Energy."""
     rule = "librarians.action.meditate"
     s.exhaust(actor, rule)
-    deck = zone(p, DECK)
-    s.move(s.zones.cards[deck][-1], deck, zone(p, DISCARD), rule, f"{who(p)} discards {{card}}")
+    s.discard_top(p, rule)
     s.gain_energy(p, rule)
 
 
@@ -130,6 +227,11 @@ class ActionRound(Priority):
 
     def act(self, s: LibrariansState, p: int, option: Option) -> None:
         kind = option.id.split(":")[0]
+        if Y.anytime_act(s, p, option):
+            return
+        if kind == "act":
+            card_action(s, p, *option.arg)
+            return
         if kind == "assign":
             assign_enemy(s, p, option.arg)
             return

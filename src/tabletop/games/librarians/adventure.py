@@ -15,6 +15,7 @@ from typing import NamedTuple
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.librarians import effects as E
+from tabletop.games.librarians import triggers as T
 from tabletop.games.librarians.content import AdventureCard
 from tabletop.games.librarians.rules import (
     ADV_DECK,
@@ -77,6 +78,8 @@ class DrawAdventure(_Player):
 
     def run(self, s: LibrariansState) -> None:
         p = self.player
+        if s.out[p]:
+            return
         if not refill(s):
             s.emit(Event(self.rule, "The Adventure deck and its discard pile are empty"))
             return
@@ -92,6 +95,7 @@ class DrawAdventure(_Player):
                 "librarians.adventure.complication",
                 f"{who(p)} draws {{card}}: a Complication",
             )
+            s.flow.append(Resolved(p, card))
             _fire(s, p, card, "revealed")
         elif rec.type == "obstacle":
             s.move(
@@ -101,6 +105,7 @@ class DrawAdventure(_Player):
                 "librarians.adventure.obstacle",
                 f"{who(p)} draws {{card}}: an Obstacle enters the Unassigned Region",
             )
+            T.fire(s, "obstacle-enters", p, card)
         else:
             assert rec.type == "enemy", rec.type
             if "ambush" in rec.keywords:
@@ -111,6 +116,22 @@ class DrawAdventure(_Player):
                 dst, rule, how = zone(p, AREA), "librarians.adventure.enemy", "assigned"
             s.move(card, ADV_DECK, dst, rule, f"{who(p)} draws {{card}}: an Enemy enters, {how}")
             _fire(s, p, card, "self-enters")
+
+
+class _Drawn(NamedTuple):
+    player: int
+    card: int
+
+
+class Resolved(_Drawn):
+    """A Complication has done what it says: the moment "complication resolved"."""
+
+    __slots__ = ()
+    auto = True
+    rule = "librarians.adventure.complication"
+
+    def run(self, s: LibrariansState) -> None:
+        T.fire(s, "complication-resolved", self.player, self.card)
 
 
 @E.HANDLERS.handler("draw-adventure", rule="librarians.effect.draw-adventure")

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import DiceRolled, Event
-from tabletop.engine.flow import NoFields, clockwise, push
+from tabletop.engine.flow import NoFields, push
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import effects as E
 from tabletop.games.librarians.content import AdventureCard, Mission, PlayerCard
@@ -214,7 +214,7 @@ def start_check(
     s.check = Check(
         actor, p, attribute, difficulty, source, forced, outcome, damage, all_mods, len(all_mods)
     )
-    order = clockwise(p, s.num_players)
+    order = s.seats_from(p)
     push(
         s,
         Declare(),

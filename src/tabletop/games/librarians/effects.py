@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
-from tabletop.engine.flow import clockwise, push
+from tabletop.engine.flow import push
 from tabletop.engine.handlers import Handlers
-from tabletop.games.librarians.content import Ability, AdventureCard, Mission, PlayerCard
+from tabletop.games.librarians.content import Ability, AdventureCard, Mission
 from tabletop.games.librarians.rules import (
     ADV_DISCARD,
     AREA,
@@ -27,6 +27,7 @@ from tabletop.games.librarians.rules import (
     FOCUS_SET,
     HAND,
     MAGIC,
+    PASS,
     POWER_SET,
     SET_ASIDE,
     SPECIAL,
@@ -55,18 +56,6 @@ HANDLERS = Handlers("librarians.effect")
 OUTCOMES = Handlers("librarians.outcome")
 # read where they apply: LibrariansState.attribute, LibrariansState.life
 HANDLERS.plain("attribute-bonus", "life-bonus", "enemy-life-bonus")
-# The effects of the phases still to come (the Action, Enemy and Refresh phases, damage and
-# healing, enemies, Energy and cards, Devices, the Adventure deck): tests list them by name.
-LATER = frozenset(
-    {
-        "deal-damage", "damage-by-attribute", "defeat-enemy", "retaliate", "reflect-attack",
-        "cancel-attack", "prevent-damage", "redirect-damage", "soak", "heal", "unassign-enemy",
-        "take-enemy", "extra-assign", "extra-fate", "ready", "ready-and-draw", "gain-energy",
-        "draw-and-energy", "cycle-hand", "recover-card", "cost-reduction", "reduce-discard-cost",
-        "device-haste", "finish-countdown", "add-progress", "remove-fate", "scry-adventure",
-        "advance-when-defeated",
-    }
-)  # fmt: skip
 
 
 def _check(s: LibrariansState) -> Check:
@@ -103,21 +92,16 @@ def usable(s: LibrariansState, q: int, ab: Ability) -> bool:
 
 def play_response(s: LibrariansState, p: int, name: str, trigger: str) -> None:
     """`p` plays the Response card `name` from hand: pay its Energy, discard it, resolve it."""
-    card = min(x for x in s.hand(p) if s.name(x) == name)
+    from tabletop.games.librarians import play as U
+
+    in_hand = [x for x in s.hand(p) if s.name(x) == name]
+    card = min(in_hand) if in_hand else min(x for x in U.controlled(s, p) if s.name(x) == name)
     rec = s.record(card)
-    assert isinstance(rec, PlayerCard)
-    ab = next(a for a in rec.abilities if a.kind == "response" and a.trigger == trigger)
-    if rec.cost:
-        s.spend_energy(p, rec.cost, "librarians.card.cost")
-    s.move(
-        card,
-        zone(p, HAND),
-        zone(p, DISCARD),
-        "librarians.card.response",
-        f"{who(p)} plays {{card}}",
+    i = next(
+        i for i, a in enumerate(rec.abilities) if a.kind == "response" and a.trigger == trigger
     )
     c = _check(s)
-    HANDLERS[ab.effect](s, Use(p, card, ab.params, c.actor, c.source))
+    U.use(s, p, card, i, c.actor, c.source, from_hand=bool(in_hand))
 
 
 # -- dice and checks ----------------------------------------------------------------------------
@@ -195,7 +179,7 @@ def partial_success(s: LibrariansState, u: Use) -> None:
 def forced_check(s: LibrariansState, u: Use) -> None:
     """A card forces a check: the drawer's (acting player's) hero, or every hero in turn."""
     p = u.player
-    seats = (p,) if u.params["who"] in ("acting", "drawer") else clockwise(p, s.num_players)
+    seats = (p,) if u.params["who"] in ("acting", "drawer") else s.seats_from(p)
     F = _chk().Forced
     attr, diff, dmg = (
         str(u.params["attribute"]),
@@ -300,7 +284,15 @@ def gain_focus_power(s: LibrariansState, u: Use) -> None:
 
 @HANDLERS.handler("exhaust-enemy", rule="librarians.effect.exhaust-enemy")
 def exhaust_enemy(s: LibrariansState, u: Use) -> None:
-    s.flow.append(ChooseEnemy(u.player))
+    """Exhaust a ready enemy, the player's pick; or every enemy assigned to the player
+    chosen (`u.target`)."""
+    if u.params["target"] == "all-assigned-enemies":
+        for card in s.zones.cards[zone(u.target, AREA)]:
+            rec = s.record(card)
+            if isinstance(rec, AdventureCard) and rec.type == "enemy" and s.ready(card):
+                s.exhaust(card, "librarians.effect.exhaust-enemy")
+    elif _ready_enemies(s):
+        s.flow.append(ChooseEnemy(u.player))
 
 
 @HANDLERS.handler("draw", rule="librarians.effect.draw")
@@ -343,11 +335,7 @@ def damage_characters(s: LibrariansState, u: Use) -> None:
 
 @HANDLERS.handler("discard-hand", rule="librarians.effect.discard-hand")
 def discard_hand(s: LibrariansState, u: Use) -> None:
-    seats = (
-        (u.player,)
-        if u.params["who"] in ("acting", "drawer")
-        else clockwise(u.player, s.num_players)
-    )
+    seats = (u.player,) if u.params["who"] in ("acting", "drawer") else s.seats_from(u.player)
     for q in reversed(seats):
         for _ in range(min(int(u.params["amount"]), len(s.hand(q)))):
             s.flow.append(DiscardCard(q))
@@ -383,37 +371,11 @@ def life_bonus(s: LibrariansState, card: int) -> int:
     return bonus
 
 
-def deal_damage(s: LibrariansState, card: int, n: int, rule: str) -> None:
-    """Damage on a character (the Aid card is none: its controller's hero takes it,
-    librarians.interpret.aid-damage). A sidekick at its Life is defeated to the discard pile;
-    a defeated hero is the phases' elimination (librarians.damage.defeated)."""
-    if card == s.t.aid:
-        card = s.t.heroes[s.area_of(card)]
-    s.damage[card] = total = s.damage.get(card, 0) + n
-    s.emit(Event(rule, f"{s.name(card)} takes {n} damage ({total} of {s.life(card)})"))
-    if total < s.life(card):
-        return
-    s.emit(Event("librarians.damage.defeated", f"{s.name(card)} is defeated"))
-    rec = s.record(card)
-    if isinstance(rec, PlayerCard):
-        p = s.area_of(card)
-        s.damage.pop(card, None)
-        for att in [a for a, host in s.attached.items() if host == card]:
-            del s.attached[att]
-            s.move(
-                att,
-                s.where(att),
-                zone(s.t.owners[att], DISCARD),
-                "librarians.damage.defeated",
-                "{card} is discarded",
-            )
-        s.move(
-            card,
-            zone(p, AREA),
-            zone(s.t.owners[card], DISCARD),
-            "librarians.damage.defeated",
-            "{card} is discarded",
-        )
+def deal_damage(s: LibrariansState, card: int, n: int, rule: str) -> int:
+    """Damage on a character (`damage.py`: prevention, defeat, elimination)."""
+    from tabletop.games.librarians.damage import deal_damage as deal
+
+    return deal(s, card, n, rule)
 
 
 def place(s: LibrariansState, card: int, n: int, rule: str) -> None:
@@ -429,10 +391,16 @@ def place(s: LibrariansState, card: int, n: int, rule: str) -> None:
         s.emit(Event(rule, f"{n} Progress on {rec.name} ({total})"))
         done = isinstance(rec, AdventureCard) and total >= rec.progress
     if done:
+        from tabletop.games.librarians import triggers as T
+
+        owner = s.area_of(card)
         s.damage.pop(card, None)
         s.progress.pop(card, None)
         s.exhausted.pop(card, None)
         s.move(card, s.where(card), ADV_DISCARD, "librarians.check.defeat", "{card} is defeated")
+        if isinstance(rec, AdventureCard):
+            who_ = owner if owner >= 0 else s.first
+            T.fire(s, f"{rec.type}-defeated", who_, card)
 
 
 @OUTCOMES.handler("default", rule="librarians.check.default-result")
@@ -537,14 +505,12 @@ class DiscardCard(_Player):
 
     def ask(self, s: LibrariansState) -> Decision:
         names = sorted({s.name(c) for c in s.hand(self.player)})
-        return Decision(
-            (self.player,),
-            "discard",
-            "Discard a card",
-            tuple(DISCARD_OPT[n] for n in names),
-            self.rule,
-        )
+        # (a hand emptied meanwhile, by an effect that came in between: nothing to discard)
+        opts = tuple(DISCARD_OPT[n] for n in names) or (PASS,)
+        return Decision((self.player,), "discard", "Discard a card", opts, self.rule)
 
     def answer(self, s: LibrariansState, p: int, option: Option) -> None:
+        if option is PASS:
+            return
         card = min(x for x in s.hand(p) if s.name(x) == option.arg)
         s.move(card, zone(p, HAND), zone(p, DISCARD), self.rule, f"{who(p)} discards {{card}}")

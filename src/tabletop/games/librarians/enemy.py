@@ -17,14 +17,16 @@ from typing import NamedTuple
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event, GameEnded
-from tabletop.engine.flow import NoFields, clockwise, push
+from tabletop.engine.flow import NoFields, push
 from tabletop.engine.state import Result
+from tabletop.games.librarians import damage as D
 from tabletop.games.librarians import effects as E
+from tabletop.games.librarians import triggers as T
 from tabletop.games.librarians.adventure import enemies_assigned
 from tabletop.games.librarians.content import AdventureCard
 from tabletop.games.librarians.rules import (
     ADV_DECK,
-    CHAR,
+    ADV_DISCARD,
     DISTURBANCE_DISCARD,
     DISTURBANCE_ZONE,
     DISTURBANCES,
@@ -60,7 +62,8 @@ class _Seat(NamedTuple):
 
 
 class Attacks(_Seat):
-    """librarians.enemy.attack: the next ready Enemy assigned to `player` attacks."""
+    """librarians.enemy.attack: the next ready Enemy assigned to `player` attacks (`damage.py`:
+    the character hit, the answers to the attack, the damage)."""
 
     __slots__ = ()
     auto = True
@@ -69,54 +72,16 @@ class Attacks(_Seat):
     def run(self, s: LibrariansState) -> None:
         p = self.player
         ready = [c for c in enemies_assigned(s, p) if s.ready(c)]
-        if not ready:
+        if not ready or s.out[p]:
             return
         enemy = ready[0]
         s.exhaust(enemy, self.rule)
         s.flow.append(self)  # then the next ready one
         targets = s.characters(p)
         if len(targets) == 1:
-            hit(s, enemy, targets[0])
+            D.attack(s, p, enemy, targets[0])
         else:
-            s.flow.append(Hit(p, enemy))
-
-
-def hit(s: LibrariansState, enemy: int, card: int) -> None:
-    dmg = int(s.record(enemy).damage)
-    s.emit(Event("librarians.enemy.attack", f"{s.name(enemy)} attacks {s.name(card)}"))
-    if dmg:
-        E.deal_damage(s, card, dmg, "librarians.enemy.attack")
-
-
-class _Hit(NamedTuple):
-    player: int
-    enemy: int
-
-
-class Hit(_Hit):
-    """librarians.enemy.attack-target: the attacked player picks the character hit."""
-
-    __slots__ = ()
-    auto = False
-    rule = "librarians.enemy.attack-target"
-
-    def ask(self, s: LibrariansState) -> Decision:
-        p = self.player
-        opts = [CHAR[("hero", p)]]
-        if s.sidekick(p) is not None:
-            opts.append(CHAR[("sidekick", p)])
-        return Decision(
-            (p,),
-            "attack",
-            f"{who(p)}: which character does {s.name(self.enemy)} hit?",
-            tuple(opts),
-            self.rule,
-        )
-
-    def answer(self, s: LibrariansState, p: int, option: Option) -> None:
-        card = s.actor(option.arg)
-        assert card is not None
-        hit(s, self.enemy, card)
+            s.flow.append(D.Hit(p, enemy))
 
 
 # -- 2. the Mission -----------------------------------------------------------------------------
@@ -140,17 +105,30 @@ class AdvanceMission(NoFields):
     def run(self, s: LibrariansState) -> None:
         card = s.zones.cards[MISSION_ZONE][-1]
         m = s.record(card)
-        if m.advance is None or s.progress.get(card, 0) < m.advance[s.num_players - 1]:
+        if not complete(s, card):
             return
         s.progress.pop(card, None)
         s.move(card, MISSION_ZONE, MISSION_DISCARD, self.rule, "{card} advances")
         flip(s, card)
         if m.win:
             end_game(s, True, "librarians.enemy.win", f"{m.name} is complete: the players win")
-        elif m.choices:
+            return
+        T.fire(s, "mission-advanced", s.first, card)
+        if m.choices:
             s.flow.append(ChoosePath(card))
         else:
             next_mission(s, m.next)
+
+
+def complete(s: LibrariansState, card: int) -> bool:
+    """A Mission advances at its advance value for the players that started, or, where it
+    says so, once a named card has been defeated (librarians.enemy.mission-advance)."""
+    m = s.record(card)
+    for ab in m.abilities:
+        if ab.effect == "advance-when-defeated":
+            name = str(ab.params["card"])
+            return any(s.name(c) == name for c in s.zones.cards[ADV_DISCARD])
+    return m.advance is not None and s.progress.get(card, 0) >= m.advance[s.num_players - 1]
 
 
 class _Card(NamedTuple):
@@ -189,6 +167,8 @@ def fate_due(s: LibrariansState) -> int:
         rec = s.record(c)
         if isinstance(rec, AdventureCard) and s.ready(c):
             n += 1 if rec.type == "enemy" else rec.fate if rec.type == "obstacle" else 0
+            # librarians.interpret.extra-fate: a ready unassigned enemy's own extra Fate
+            n += sum(int(ab.params["amount"]) for ab in rec.abilities if ab.effect == "extra-fate")
     return n
 
 
@@ -219,7 +199,7 @@ class AddFate(NoFields):
 
 
 def enemy_phase(s: LibrariansState) -> None:
-    push(s, *(Attacks(p) for p in clockwise(s.first, s.num_players)), AdvanceMission(), AddFate())
+    push(s, *(Attacks(p) for p in s.seats_from(s.first)), AdvanceMission(), AddFate())
 
 
 @E.HANDLERS.handler("shuffle-into-deck", rule="librarians.effect.shuffle-into-deck")

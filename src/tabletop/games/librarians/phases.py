@@ -17,15 +17,19 @@ from typing import NamedTuple
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event, PhaseStarted
-from tabletop.engine.flow import NoFields, clockwise, push
+from tabletop.engine.flow import NoFields, push
 from tabletop.games.librarians import actions as A
 from tabletop.games.librarians import adventure as V
 from tabletop.games.librarians import enemy as N
 from tabletop.games.librarians import prepare as Q
 from tabletop.games.librarians.rules import (
     AREA,
+    DECK,
     DRAW,
     GAIN_ENERGY,
+    HAND,
+    KEEP_HAND,
+    REDRAW_HAND,
     LibrariansState,
     who,
     zone,
@@ -48,7 +52,7 @@ class Preparation(NoFields):
 
     def run(self, s: LibrariansState) -> None:
         _begin(s, "preparation", "Preparation")
-        s.flow.append(Q.Prepare(clockwise(s.first, s.num_players)))
+        s.flow.append(Q.Prepare(s.seats_from(s.first)))
 
 
 class Adventure(NoFields):
@@ -61,7 +65,7 @@ class Adventure(NoFields):
 
     def run(self, s: LibrariansState) -> None:
         _begin(s, "adventure", "Adventure")
-        push(s, *(V.DrawAdventure(p) for p in clockwise(s.first, s.num_players)))
+        push(s, *(V.DrawAdventure(p) for p in s.seats_from(s.first)))
 
 
 class Action(NoFields):
@@ -73,7 +77,7 @@ class Action(NoFields):
 
     def run(self, s: LibrariansState) -> None:
         _begin(s, "action", "Action")
-        s.flow.append(A.ActionRound(clockwise(s.first, s.num_players)))
+        s.flow.append(A.ActionRound(s.seats_from(s.first)))
 
 
 class Enemy(NoFields):
@@ -102,8 +106,9 @@ class Refresh(NoFields):
         _begin(s, "refresh", "Refresh")
         s.exhausted.clear()
         s.used.clear()
+        s.discount[:] = [0] * s.num_players
         s.emit(Event("librarians.refresh.ready", "Every card readies"))
-        order = clockwise(s.first, s.num_players)
+        order = s.seats_from(s.first)
         push(s, *(DrawOrEnergy(p, i) for i in range(REFRESH_DRAWS) for p in order), PassAid())
 
 
@@ -167,8 +172,25 @@ class EndRound(NoFields):
 
     def run(self, s: LibrariansState) -> None:
         s.emit(Event(self.rule, f"Round {s.round} ends"))
+        tick_devices(s)
         s.round += 1
         start_round(s)
+
+
+def tick_devices(s: LibrariansState) -> None:
+    """librarians.device.countdown: one token off each Device at the end of the round."""
+    for card in sorted(s.countdown):
+        if s.countdown[card] > 0:
+            # librarians.device.countdown: one token off each Device at the round's end
+            s.countdown[card] -= 1
+            left = s.countdown[card]
+            s.emit(
+                Event(
+                    "librarians.device.countdown",
+                    f"{s.name(card)}: {left} token{'s' if left != 1 else ''} left"
+                    + ("" if left else ": it may be spent"),
+                )
+            )
 
 
 # librarians.round.phases: the five phases of a round, in order
@@ -177,3 +199,42 @@ ROUND = (Preparation(), Adventure(), Action(), Enemy(), Refresh(), EndRound())
 
 def start_round(s: LibrariansState) -> None:
     push(s, *ROUND)
+
+
+class Mulligan(_Seat):
+    """librarians.setup.mulligan: once, before the first round, each player in turn from the
+    first player may shuffle their starting hand back into their deck and draw a new one
+    (librarians.interpret.mulligan)."""
+
+    __slots__ = ()
+    auto = False
+    rule = "librarians.setup.mulligan"
+
+    def ask(self, s: LibrariansState) -> Decision:
+        return Decision(
+            (self.player,),
+            "mulligan",
+            f"{who(self.player)}: keep your starting hand, or draw a new one?",
+            (KEEP_HAND, REDRAW_HAND),
+            self.rule,
+        )
+
+    def answer(self, s: LibrariansState, p: int, option: Option) -> None:
+        if option is KEEP_HAND:
+            s.emit(Event(self.rule, f"{who(p)} keeps their hand"))
+            return
+        n = len(s.hand(p))
+        for card in sorted(s.hand(p)):
+            s.move(
+                card, zone(p, HAND), zone(p, DECK), self.rule, f"{who(p)} shuffles {{card}} back"
+            )
+        s.zones.shuffle(zone(p, DECK), s.rng)
+        s.emit(Event(self.rule, f"{who(p)} draws a new hand of {n}"))
+        for _ in range(n):
+            s.draw(p, self.rule)
+
+
+def first_round(s: LibrariansState) -> None:
+    """The first round, after every player's mulligan question."""
+    start_round(s)
+    push(s, *(Mulligan(p, 0) for p in s.seats_from(s.first)))

@@ -13,11 +13,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tabletop.engine.decision import Decision, Option
+from tabletop.engine.events import Event
 from tabletop.engine.windows import Priority
+from tabletop.games.librarians import anytime as Y
+from tabletop.games.librarians import play as U
 from tabletop.games.librarians.content import PlayerCard
 from tabletop.games.librarians.rules import (
     AREA,
     CHAR,
+    DISCARD_OPT,
     HAND,
     PASS,
     PLAY,
@@ -40,17 +44,22 @@ def in_play(s: LibrariansState) -> list[int]:
 
 
 def may_play(s: LibrariansState, p: int, card: int) -> bool:
-    """librarians.preparation.limits: affordable, one Artifact and one Sidekick each, a Unique
-    name once in play."""
+    """librarians.preparation.limits: affordable, a Unique name once in play (a second
+    Artifact or Sidekick may be played: the player then discards one of the two)."""
     rec = s.record(card)
     if rec.type not in PERMANENTS or int(rec.cost) > s.energy(p):
         return False
-    mine = [s.record(c) for c in s.zones.cards[zone(p, AREA)]]
-    if rec.type in ("artifact", "sidekick") and any(
-        isinstance(r, PlayerCard) and r.type == rec.type for r in mine
-    ):
-        return False
     return not (rec.unique and any(s.name(c) == rec.name for c in in_play(s)))
+
+
+def over_limit(s: LibrariansState, p: int, typ: str) -> list[int]:
+    """`p`'s cards of `typ` in play when they control more than one (Artifact, Sidekick)."""
+    mine = [
+        c
+        for c in s.zones.cards[zone(p, AREA)]
+        if isinstance(s.record(c), PlayerCard) and s.record(c).type == typ and c not in s.attached
+    ]
+    return mine if len(mine) > 1 else []
 
 
 def hosts(s: LibrariansState, p: int, card: int) -> list[tuple[str, int]]:
@@ -67,20 +76,42 @@ def hosts(s: LibrariansState, p: int, card: int) -> list[tuple[str, int]]:
 
 def enter_play(s: LibrariansState, p: int, card: int, host: int | None) -> None:
     rule = "librarians.preparation.window"
-    s.spend_energy(p, int(s.record(card).cost), "librarians.card.cost")
+    rec = s.record(card)
+    s.spend_energy(p, int(rec.cost), "librarians.card.cost")
     s.exhausted.pop(card, None)
     if host is None:
         s.move(card, zone(p, HAND), zone(p, AREA), rule, f"{who(p)} plays {{card}}")
-        return
-    q = s.area_of(host)
-    s.attached[card] = host
-    s.move(
-        card,
-        zone(p, HAND),
-        zone(q, AREA),
-        rule,
-        f"{who(p)} attaches {{card}} to {s.name(host)}",
-    )
+    else:
+        q = s.area_of(host)
+        s.attached[card] = host
+        s.move(
+            card,
+            zone(p, HAND),
+            zone(q, AREA),
+            rule,
+            f"{who(p)} attaches {{card}} to {s.name(host)}",
+        )
+    if rec.countdown:
+        # librarians.device.countdown: a Device enters with its tokens (fewer with haste)
+        haste = sum(
+            int(ab.params["amount"])
+            for c in U.controlled(s, p)
+            for ab in getattr(s.record(c), "abilities", ())
+            if ab.effect == "device-haste"
+        )
+        s.countdown[card] = max(rec.countdown - haste, 0)
+        s.emit(
+            Event(
+                "librarians.device.countdown",
+                f"{rec.name} enters with {s.countdown[card]} token"
+                + ("" if s.countdown[card] == 1 else "s"),
+            )
+        )
+    if rec.type in ("artifact", "sidekick") and over_limit(s, p, rec.type):
+        s.flow.append(OverLimit(p, rec.type))
+    for i, ab in enumerate(rec.abilities):
+        if ab.kind == "play":  # "when it enters play"
+            U.resolve(s, p, card, i)
 
 
 class Prepare(Priority):
@@ -95,10 +126,15 @@ class Prepare(Priority):
 
     def options(self, s: LibrariansState, p: int) -> tuple[Option, ...]:
         names = sorted({s.name(c) for c in s.hand(p) if may_play(s, p, c)})
-        return (PASS, *(PLAY[n] for n in names))
+        return tuple(dict.fromkeys((PASS, *(PLAY[n] for n in names), *Y.anytime_options(s, p))))
 
     def act(self, s: LibrariansState, p: int, option: Option) -> None:
-        card = next(c for c in sorted(s.hand(p)) if s.name(c) == option.arg)
+        card = next(
+            (c for c in sorted(s.hand(p)) if s.name(c) == option.arg and may_play(s, p, c)), None
+        )
+        if card is None:
+            assert Y.anytime_act(s, p, option), option.id
+            return
         if s.record(card).type != "attachment":
             enter_play(s, p, card, None)
             return
@@ -136,3 +172,32 @@ class ChooseHost(_Play):
         host = s.actor(option.arg)
         assert host is not None
         enter_play(s, p, self.card, host)
+
+
+class _Limit(NamedTuple):
+    player: int
+    typ: str
+
+
+class OverLimit(_Limit):
+    """librarians.preparation.limits: over one Artifact or Sidekick, the player discards one."""
+
+    __slots__ = ()
+    auto = False
+    rule = "librarians.preparation.limits"
+
+    def ask(self, s: LibrariansState) -> Decision:
+        names = sorted({s.name(c) for c in over_limit(s, self.player, self.typ)})
+        return Decision(
+            (self.player,),
+            "limit",
+            f"{who(self.player)}: one {self.typ.title()} at a time: discard which?",
+            tuple(DISCARD_OPT[n] for n in names),
+            self.rule,
+        )
+
+    def answer(self, s: LibrariansState, p: int, option: Option) -> None:
+        from tabletop.games.librarians.damage import leave_play
+
+        card = min(c for c in over_limit(s, p, self.typ) if s.name(c) == option.arg)
+        leave_play(s, card, self.rule)

@@ -44,6 +44,7 @@ from tabletop.games.librarians.space import (
     CHAR,
     DEVOTE,
     DIE,
+    DISCARD_ADV,
     DISCARD_OPT,
     DONE,
     DRAW,
@@ -160,6 +161,7 @@ class Table:
     disturbances: tuple[int, ...]
     focus: tuple[int, ...]
     power: tuple[int, ...]
+    responses: frozenset[str]  # the moments some card of this game may answer
 
 
 def hero_names(opts: LibrariansOptions, n: int) -> tuple[str, ...]:
@@ -236,7 +238,24 @@ def table(opts: LibrariansOptions, n: int) -> Table:
         dists,
         tuple(i for e, i in magic if e.kind == "focus"),
         tuple(i for e, i in magic if e.kind == "power"),
+        _responses(records, kinds),
     )
+
+
+def _responses(records: list[Any], kinds: list[int]) -> frozenset[str]:
+    """The response triggers of the game's player cards, and of the Effects when some card
+    of the game gains Focus or Power."""
+    players = [r for r, k in zip(records, kinds, strict=True) if k in (PLAYER, HERO)]
+    out = {ab.trigger for r in players for ab in r.abilities if ab.kind == "response"}
+    if any(ab.effect == "gain-focus-power" for r in players for ab in r.abilities):
+        out |= {
+            ab.trigger
+            for r, k in zip(records, kinds, strict=True)
+            if k in (FOCUS, POWER)
+            for ab in r.abilities
+            if ab.kind == "response"
+        }
+    return frozenset(out)
 
 
 # -- zones --------------------------------------------------------------------------------------
@@ -323,6 +342,11 @@ class LibrariansState(State):
         aid_tokens=DICT,  # character card -> Aid tokens (Eve's Tree of Knowledge effect)
         clues=LIST,  # per seat: Clue tokens
         used=LIST,  # once-per-round keys ("<card>:<ability index>") spent this round
+        countdown=DICT,  # Device card -> its tokens left
+        out=LIST,  # per seat: eliminated
+        discount=LIST,  # per seat: Energy off the next Event played this round
+        attack=VALUE,  # the enemy attack being made (damage.Attack), or None
+        moments=LIST,  # the moments being answered (triggers.Moment), innermost last
     )
 
     game_id = "librarians"
@@ -347,6 +371,11 @@ class LibrariansState(State):
         self.aid_tokens: dict[int, int] = {}
         self.clues = [0] * num_players
         self.used: list[str] = []
+        self.countdown: dict[int, int] = {}
+        self.out = [False] * num_players
+        self.discount = [0] * num_players
+        self.attack: Any = None
+        self.moments: list[Any] = []
         self._setup()
 
     @property
@@ -393,7 +422,7 @@ class LibrariansState(State):
         settle(self)
 
     def _first_round(self) -> None:
-        _phases.start_round(self)
+        _phases.first_round(self)
 
     # -- cards ---------------------------------------------------------------------------------
     def name(self, card: int) -> str:
@@ -418,24 +447,59 @@ class LibrariansState(State):
     def hand(self, p: int) -> list[int]:
         return self.zones.cards[zone(p, HAND)]
 
-    def draw(self, p: int, rule: str) -> int | None:
-        """The top card of `p`'s deck into their hand (None when deck and discard are empty;
-        the empty-deck rules come with the phases)."""
-        src = zone(p, DECK)
-        if not self.zones.cards[src]:
+    def seats_from(self, start: int) -> tuple[int, ...]:
+        """The players still in the game, clockwise from `start` (librarians.eliminate)."""
+        n = self.num_players
+        return tuple(q for q in ((start + i) % n for i in range(n)) if not self.out[q])
+
+    def top(self, p: int) -> int | None:
+        """The top card of `p`'s deck. An empty deck is the shuffled discard pile, and once the
+        effect is done `p` draws and resolves an Adventure card (librarians.player-deck.empty); with
+        deck and discard both empty `p` is eliminated and there is none (None)."""
+        deck = self.zones.cards[zone(p, DECK)]
+        if deck:
+            return deck[-1]
+        if self.out[p]:
             return None
-        card = self.zones.cards[src][-1]
+        discard = zone(p, DISCARD)
+        if not self.zones.cards[discard]:
+            _damage.eliminate(self, p, "their deck and discard pile are empty")
+            return None
+        self.zones.cards[zone(p, DECK)] = self.zones.cards[discard]
+        self.zones.cards[discard] = []
+        self.zones.shuffle(zone(p, DECK), self.rng)
+        self.emit(
+            Event(
+                "librarians.player-deck.empty",
+                f"{who(p)}'s deck is empty: their discard pile is shuffled into a new one, "
+                "and they will draw an Adventure card",
+            )
+        )
+        from tabletop.games.librarians.adventure import DrawAdventure
+
+        self.flow.append(DrawAdventure(p))
+        return self.zones.cards[zone(p, DECK)][-1]
+
+    def draw(self, p: int, rule: str) -> int | None:
+        """The top card of `p`'s deck into their hand (None when there is none)."""
+        src = zone(p, DECK)
+        card = self.top(p)
+        if card is None:
+            return None
         self.move(
             card, src, zone(p, HAND), rule, f"{who(p)} draws a card", f"{who(p)} draws {{card}}"
         )
         return card
 
     def gain_energy(self, p: int, rule: str) -> None:
-        src = zone(p, DECK)
-        if self.zones.cards[src]:
-            self.move(
-                self.zones.cards[src][-1], src, zone(p, ENERGY), rule, f"{who(p)} gains 1 Energy"
-            )
+        card = self.top(p)
+        if card is not None:
+            self.move(card, zone(p, DECK), zone(p, ENERGY), rule, f"{who(p)} gains 1 Energy")
+
+    def discard_top(self, p: int, rule: str) -> None:
+        card = self.top(p)
+        if card is not None:
+            self.move(card, zone(p, DECK), zone(p, DISCARD), rule, f"{who(p)} discards {{card}}")
 
     def energy(self, p: int) -> int:
         return len(self.zones.cards[zone(p, ENERGY)])
@@ -547,6 +611,7 @@ __all__ = [
     "CHAR",
     "DEVOTE",
     "DIE",
+    "DISCARD_ADV",
     "DISCARD_OPT",
     "DONE",
     "DRAW",
@@ -579,6 +644,8 @@ __all__ = [
 ]
 
 # Loaded last: they read this module's tables and state class.
+from tabletop.games.librarians import card_effects as _card_effects  # noqa: E402, F401
+from tabletop.games.librarians import damage as _damage  # noqa: E402
 from tabletop.games.librarians import effects as _effects  # noqa: E402
 from tabletop.games.librarians import phases as _phases  # noqa: E402
 from tabletop.games.librarians import view as _view  # noqa: E402

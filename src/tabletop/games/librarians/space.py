@@ -115,6 +115,7 @@ def _action_space() -> ActionSpace:
     ]
     e += [("aim:mission", "The Mission", "")]
     e += [(f"aim:{slugify(n)}", n, n) for n in ADVENTURE_NAMES]
+    e += [(f"adv-discard:{slugify(n)}", f"Discard {n}", n) for n in ADVENTURE_NAMES]
     e += [(f"take:{c.slug}", f"Take {c.name}", c.name) for c in CONTENT.cards]
     e += [(f"seat:{p}", f"P{p + 1}", p) for p in range(MAX_PLAYERS)]
     return ActionSpace(e)
@@ -147,3 +148,4 @@ ACT = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("act:")}
 AIM = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("aim:")}
 TAKE = {c.name: _O(f"take:{c.slug}") for c in CONTENT.cards}
 SEAT = tuple(_O(f"seat:{p}") for p in range(MAX_PLAYERS))
+DISCARD_ADV = {n: _O(f"adv-discard:{slugify(n)}") for n in ADVENTURE_NAMES}

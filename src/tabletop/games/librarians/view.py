@@ -48,6 +48,8 @@ def view(s: LibrariansState, viewer: int | None) -> dict[str, Any]:
             out["on"] = s.t.slugs[s.attached[c]]
         if c in s.aid_tokens:
             out["aid_tokens"] = s.aid_tokens[c]
+        if c in s.countdown:
+            out["countdown"] = s.countdown[c]
         rec = s.record(c)
         if isinstance(rec, AdventureCard):
             out["type"] = rec.type
@@ -64,6 +66,7 @@ def view(s: LibrariansState, viewer: int | None) -> dict[str, Any]:
             "life": s.life(hero),
             "damage": s.damage.get(hero, 0),
             "first_player": s.first == p,
+            "eliminated": s.out[p],
             "area": [card(c) for c in z.cards[zone(p, AREA)]],
             "hand_size": len(hand),
             "deck": len(z.cards[zone(p, DECK)]),
