@@ -29,7 +29,15 @@ play: $(CORE)
 serve: $(STAMP)
 	$(BIN)/tabletop serve
 
-test: $(STAMP)
+# The browser tests (tests/server/test_server_browser.py) drive Debian's Chromium through its
+# chromium-driver: installed here with apt-get when missing (as root, without questions); no
+# browser is ever downloaded by a test tool.
+BROWSER := /usr/bin/chromedriver
+$(BROWSER):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+
+test: $(STAMP) $(BROWSER)
 	$(BIN)/pytest -n 2
 
 lint: $(STAMP)

@@ -1,0 +1,158 @@
+// The lobby: the games with their options, a form to start a table, the open tables.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let GAMES = [];
+let AGENTS = [];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function saved(id) {
+  return JSON.parse(localStorage.getItem("tabletop.table." + id) || '{"tokens":{},"invites":{}}');
+}
+function save(id, data) { localStorage.setItem("tabletop.table." + id, JSON.stringify(data)); }
+
+async function api(path, body) {
+  const r = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error ? data.error.message : r.statusText);
+  return data;
+}
+
+function game() { return GAMES.find((g) => g.id === $("game").value); }
+
+function drawSeats() {
+  const g = game();
+  const n = Math.max(g.min_players, Math.min(g.max_players, Number($("players").value) || g.min_players));
+  $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = n;
+  $("summary").textContent = `${g.title}: ${g.summary} (${g.min_players}-${g.max_players} players)`;
+  const box = $("seats");
+  box.querySelectorAll("label").forEach((l) => l.remove());
+  for (let s = 0; s < n; s++) {
+    const select = el("select", { id: "seat-" + s });
+    for (const name of ["person", ...AGENTS]) select.append(el("option", { value: name, text: name }));
+    select.value = s === 0 ? "person" : (s === 1 ? "person" : "heuristic");
+    box.append(el("label", { text: `P${s + 1} ` }, select));
+  }
+  const opts = $("options");
+  opts.querySelectorAll("label").forEach((l) => l.remove());
+  for (const o of g.options) {
+    let input;
+    if (o.choices) {
+      input = el("select", { "data-option": o.name });
+      for (const c of o.choices) input.append(el("option", { value: String(c), text: String(c) }));
+      input.value = String(o.default);
+    } else if (o.type === "bool") {
+      input = el("input", { type: "checkbox", "data-option": o.name });
+      input.checked = Boolean(o.default);
+    } else {
+      input = el("input", { type: "number", "data-option": o.name, value: String(o.default), style: "width:7em" });
+      if (o.min !== undefined) input.min = o.min;
+      if (o.max !== undefined) input.max = o.max;
+    }
+    opts.append(el("label", { title: o.help, text: o.name + " " }, input));
+  }
+}
+
+function readOptions() {
+  const out = {};
+  for (const o of game().options) {
+    const input = document.querySelector(`[data-option="${o.name}"]`);
+    if (o.type === "bool") out[o.name] = input.checked;
+    else if (o.type === "int") out[o.name] = Number(input.value);
+    else out[o.name] = input.value;
+  }
+  return out;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const n = Number($("players").value);
+  const seats = [];
+  for (let s = 0; s < n; s++) seats.push($("seat-" + s).value);
+  const body = { game: $("game").value, players: n, seats, options: readOptions(),
+    pace_ms: Number($("pace").value) || 0 };
+  if ($("takeover").value) { body.takeover = $("takeover").value; body.idle_seconds = Number($("idle").value) || 120; }
+  const out = $("created");
+  out.replaceChildren();
+  try {
+    const made = await api("/api/tables", body);
+    const mine = { host: made.host, tokens: {}, invites: {} };
+    for (const i of made.invites) mine.invites[i.seat] = i.invite;
+    if (made.invites.length) {  // the creator takes the first person's seat
+      const first = made.invites[0];
+      const joined = await api(`/api/tables/${made.id}/join`, { invite: first.invite });
+      mine.tokens[joined.seat] = joined.token;
+      delete mine.invites[joined.seat];
+    }
+    save(made.id, mine);
+    showCreated(made.id, mine);
+    listTables();
+  } catch (e) {
+    out.append(el("div", { class: "notice error", text: e.message }));
+  }
+}
+
+function showCreated(id, mine) {
+  const out = $("created");
+  out.replaceChildren(el("h2", { text: "Your table" }));
+  const list = el("div", { id: "invites" });
+  for (const [seat, invite] of Object.entries(mine.invites)) {
+    const link = `${location.origin}/t/${id}#invite=${invite}`;
+    const row = el("div", { class: "kv" },
+      el("span", { text: `Invite for P${Number(seat) + 1}: ` }),
+      el("a", { class: "invite", "data-seat": seat, href: link, text: link }),
+      el("button", { type: "button", class: "secondary", text: "copy",
+        onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }),
+      el("button", { type: "button", class: "secondary", text: "play it here too (hot-seat)",
+        onclick: async () => {
+          const joined = await api(`/api/tables/${id}/join`, { invite });
+          const data = saved(id);
+          data.tokens[joined.seat] = joined.token;
+          delete data.invites[joined.seat];
+          save(id, data);
+          showCreated(id, data);
+        } }));
+    list.append(row);
+  }
+  out.append(list, el("p", {}, el("a", { id: "go", href: `/t/${id}`, text: "Go to the table →" })));
+}
+
+async function listTables() {
+  const box = $("tables");
+  try {
+    const { tables } = await api("/api/tables");
+    if (!tables.length) { box.textContent = "none yet"; return; }
+    const rows = tables.map((t) => el("tr", {},
+      el("td", {}, el("a", { href: `/t/${t.id}`, text: t.name })),
+      el("td", { text: t.title }),
+      el("td", { text: t.seats.map((s) => s.kind === "person" ? (s.taken ? "person" : "open") : s.agent).join(", ") }),
+      el("td", { text: `step ${t.step}` })));
+    box.replaceChildren(el("table", {}, el("tr", {}, ...["table", "game", "seats", ""].map((h) => el("th", { text: h }))), ...rows));
+  } catch (e) { box.textContent = e.message; }
+}
+
+async function start() {
+  const data = await api("/api/games");
+  GAMES = data.games; AGENTS = data.agents;
+  for (const g of GAMES) $("game").append(el("option", { value: g.id, text: g.title }));
+  for (const a of AGENTS) $("takeover").append(el("option", { value: a, text: a }));
+  $("game").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", drawSeats);
+  $("create").addEventListener("submit", create);
+  drawSeats();
+  listTables();
+  setInterval(listTables, 10000);
+}
+start();

@@ -1,0 +1,91 @@
+// Draws any game's view from its JSON: cards as cards (anything with a name and a suit,
+// type, family or cost), lists of cards in rows, things with a row and a column on a grid
+// (a city, a map), everything else as labelled values. No game is special-cased here; a
+// game with a renderer of its own would add it to RENDERERS.
+"use strict";
+
+const HIDDEN_KEYS = new Set(["game", "version", "schema", "players", "viewer", "pending", "result", "log"]);
+const SUB_KEYS = ["suit", "type", "family", "class", "colour", "kind"];
+const TEXT_KEYS = ["ability", "text", "effect", "description", "rules"];
+const RENDERERS = {};
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function words(key) { return key.replace(/_/g, " "); }
+function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+function isCard(v) {
+  // a named thing of some kind whose facts are all plain values (a seat holding cards is not)
+  return isObject(v) && typeof v.name === "string" && (SUB_KEYS.some((k) => k in v) || "cost" in v)
+    && Object.values(v).every((x) => x === null || typeof x !== "object");
+}
+
+function card(v) {
+  const sub = SUB_KEYS.filter((k) => typeof v[k] === "string").map((k) => v[k].replace(/-/g, " "));
+  const facts = Object.entries(v)
+    .filter(([k, x]) => (typeof x === "number" || typeof x === "boolean") && !["seat", "row", "col"].includes(k))
+    .map(([k, x]) => `${words(k)} ${x === true ? "yes" : x === false ? "no" : x}`);
+  const text = TEXT_KEYS.filter((k) => typeof v[k] === "string").map((k) => v[k]).join(" ");
+  return h("div", { class: "card", "data-card": v.id || v.name },
+    h("div", { class: "name", text: v.name }),
+    sub.length ? h("div", { class: "sub", text: [...new Set(sub)].join(" · ") }) : null,
+    facts.length ? h("div", { class: "facts", text: facts.join(", ") }) : null,
+    text ? h("div", { class: "text", text }) : null);
+}
+
+function value(v, viewer) {
+  if (v === null || v === undefined) return h("span", { text: "—" });
+  if (typeof v === "boolean") return h("span", { text: v ? "yes" : "no" });
+  if (typeof v !== "object") return h("span", { text: String(v) });
+  if (Array.isArray(v)) {
+    if (!v.length) return h("span", { text: "none" });
+    if (v.every((x) => isObject(x) && typeof x.row === "number" && typeof x.col === "number")) {
+      const cols = Math.max(...v.map((x) => x.col)) + 1;
+      const grid = h("div", { class: "grid", style: `grid-template-columns: repeat(${cols}, minmax(0, 1fr))` });
+      for (const x of v) {
+        const cell = h("div", { class: "cell", style: `grid-row: ${x.row + 1}; grid-column: ${x.col + 1}` });
+        cell.append(object(x, viewer));
+        grid.append(cell);
+      }
+      return grid;
+    }
+    if (v.every(isCard)) return h("div", { class: "cards" }, ...v.map(card));
+    if (v.every((x) => x === null || typeof x !== "object")) return h("span", { text: v.join(", ") });
+    return h("div", { class: "blocks" }, ...v.map((x) => h("div", { class: "block" + (isObject(x) && x.seat === viewer && viewer !== null ? " me" : "") }, value(x, viewer))));
+  }
+  if (isCard(v)) return card(v);
+  return object(v, viewer);
+}
+
+function object(v, viewer) {
+  const box = h("div", {});
+  const title = typeof v.name === "string" ? v.name : null;
+  if (title) box.append(h("strong", { text: title + (isObject(v) && v.seat === viewer && viewer !== null ? " (you)" : "") }));
+  for (const [k, x] of Object.entries(v)) {
+    if (k === "name" || (k === "id" && title) || (k === "seat" && title)) continue;
+    box.append(h("div", { class: "kv" }, h("span", { class: "k", text: words(k) + ": " }), value(x, viewer)));
+  }
+  return box;
+}
+
+function renderView(view) {
+  const custom = RENDERERS[view.game];
+  if (custom) return custom(view);
+  const box = h("div", { class: "view" });
+  // the seats (your own hand among them) first, then the rest in the view's order
+  const entries = Object.entries(view).sort(([a], [b]) => (b === "seats") - (a === "seats"));
+  for (const [k, x] of entries) {
+    if (HIDDEN_KEYS.has(k)) continue;
+    if (x !== null && typeof x === "object") box.append(h("h3", { text: words(k) }), value(x, view.viewer));
+    else box.append(h("div", { class: "kv" }, h("span", { class: "k", text: words(k) + ": " }), value(x, view.viewer)));
+  }
+  return box;
+}

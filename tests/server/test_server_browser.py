@@ -1,0 +1,176 @@
+"""A real browser: Debian's Chromium, driven by Selenium through Debian's chromium-driver
+(`make test` installs both with apt-get; no browser is downloaded). Two browsers, each its own
+profile, start a table from the lobby, join by the invite link and play whole games against
+each other and a bot: Quests, and Guardians with its simultaneous secret draft. Screenshots
+of every table page are kept in build/screenshots/ as test artifacts."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import WAIT, Live
+from tabletop.engine.record import Record, replay
+from tabletop.engine.rng import Rng
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+# the option ids of the enabled answer buttons on the page
+OPTIONS_JS = (
+    "return [...document.querySelectorAll('button.option:not([disabled])')]"
+    ".map(b => b.dataset.option)"
+)
+CLICK_JS = (
+    "const b = [...document.querySelectorAll('button.option:not([disabled])')]"
+    ".find(x => x.dataset.option === arguments[0]); if (b) b.click(); return !!b"
+)
+
+
+def chromium(profile: Path) -> WebDriver:
+    assert shutil.which(CHROMIUM) and shutil.which(DRIVER), (
+        "the browser tests need Debian's chromium and chromium-driver: "
+        "apt-get install chromium chromium-driver (make test does it)"
+    )
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1100,1400",
+        f"--user-data-dir={profile}",
+    ):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_script_timeout(WAIT)
+    driver.set_page_load_timeout(WAIT)
+    return driver
+
+
+@pytest.fixture
+def browsers(tmp_path: Path) -> Iterator[tuple[WebDriver, WebDriver]]:
+    a = chromium(tmp_path / "a")
+    try:
+        b = chromium(tmp_path / "b")
+    except Exception:
+        a.quit()
+        raise
+    try:
+        yield a, b
+    finally:
+        a.quit()
+        b.quit()
+
+
+def wait(driver: WebDriver, css_js: str) -> Any:
+    return WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(css_js))
+
+
+def create_from_lobby(live: Live, a: WebDriver, game: str, options: dict[str, str]) -> str:
+    """Fill the lobby's form in browser `a`: P1 and P2 persons, P3 a bot; no bot pause."""
+    a.get(live.base + "/")
+    wait(a, "return document.querySelectorAll('#game option').length > 0")
+    Select(a.find_element("id", "game")).select_by_value(game)
+    a.execute_script(
+        "const p = document.getElementById('players'); p.value = '3';"
+        "p.dispatchEvent(new Event('change'))"
+    )
+    Select(a.find_element("id", "seat-1")).select_by_value("person")
+    Select(a.find_element("id", "seat-2")).select_by_value("random")
+    for name, value in options.items():
+        field = a.find_element("css selector", f'[data-option="{name}"]')
+        field.clear()
+        field.send_keys(value)
+    pace = a.find_element("id", "pace")
+    pace.clear()
+    pace.send_keys("0")
+    a.find_element("id", "create-button").click()
+    link: str = wait(
+        a, "const l = document.querySelector('a.invite[data-seat=\"1\"]'); return l && l.href"
+    )
+    a.find_element("id", "go").click()
+    return link
+
+
+def over(driver: WebDriver) -> bool:
+    return bool(
+        driver.execute_script("return document.getElementById('status').dataset.over === 'true'")
+    )
+
+
+def play_in(drivers: list[WebDriver], rng: Rng, shot: str) -> int:
+    """Click an answer in whichever browser is asked, until both show the game over."""
+    clicks = 0
+    deadline = time.monotonic() + 20 * WAIT
+    while not all(over(d) for d in drivers):
+        assert time.monotonic() < deadline, "the game did not finish in the browsers"
+        moved = False
+        for d in drivers:
+            ids = d.execute_script(OPTIONS_JS)
+            if ids and d.execute_script(CLICK_JS, ids[rng.below(len(ids))]):
+                clicks += 1
+                moved = True
+                if clicks == 6:
+                    for i, dd in enumerate(drivers):
+                        dd.save_screenshot(str(SHOTS / f"{shot}-p{i + 1}-playing.png"))
+        if not moved:
+            time.sleep(0.02)
+    return clicks
+
+
+def test_two_browsers_play_quests_against_a_bot(
+    live: Live, browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, b = browsers
+    invite = create_from_lobby(live, a, "quests", {"turn_limit": "2"})
+    b.get(invite)
+    for d in (a, b):
+        wait(d, "return document.getElementById('status').dataset.step !== '-1'")
+    assert "invite=" not in b.current_url  # the invite is used up and out of the address
+    clicks = play_in([a, b], Rng(5), "quests")
+    assert clicks >= 10
+    for i, d in enumerate((a, b)):
+        d.save_screenshot(str(SHOTS / f"quests-p{i + 1}-over.png"))
+        assert "Game over" in d.find_element("id", "play").text
+    table_id = a.current_url.rstrip("/").split("/")[-1]
+    record = Record.from_json(live.http.get(f"/api/tables/{table_id}/record").json())
+    assert replay(record, verify=True).is_over
+    seats_played = {p for p, _ in record.answers}
+    assert seats_played == {0, 1, 2}
+
+
+def test_two_browsers_play_guardians_with_the_secret_draft(
+    live: Live, browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, b = browsers
+    invite = create_from_lobby(live, a, "guardians", {})
+    b.get(invite)
+    for d in (a, b):
+        wait(d, "return document.querySelectorAll('button.option').length > 0")
+    # both are asked the draft at once; P1 picks, and is told it waits on P2, secretly
+    ids = a.execute_script(OPTIONS_JS)
+    assert all(i.startswith("pick:") for i in ids)
+    assert a.execute_script(CLICK_JS, ids[0])
+    notice = "Still waiting (secretly) for P2"
+    wait(a, f"return document.getElementById('play').innerText.includes('{notice}')")
+    a.save_screenshot(str(SHOTS / "guardians-p1-draft-waiting.png"))
+    b.save_screenshot(str(SHOTS / "guardians-p2-draft.png"))
+    assert b.execute_script(OPTIONS_JS)  # P2 still has its pick to make
+    clicks = play_in([a, b], Rng(6), "guardians")
+    assert clicks >= 20
+    for i, d in enumerate((a, b)):
+        d.save_screenshot(str(SHOTS / f"guardians-p{i + 1}-over.png"))
+        assert "Game over" in d.find_element("id", "play").text
