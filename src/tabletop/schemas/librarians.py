@@ -27,9 +27,13 @@ Icon = Literal["success", "failure", "tree", "serpent"]
 DieKind = Literal["character", "challenge"]
 Phase = Literal["setup", "preparation", "adventure", "action", "enemy", "refresh", "over"]
 Kind = Literal[
-    "prepare",  # play an Artifact, Attachment or Sidekick, or pass (Preparation)
+    "mulligan",  # keep the starting hand or draw a new one (set-up)
+    "prepare",  # play an Artifact, Attachment or Sidekick, an Event or ability, or pass
     "attach",  # the character an Attachment goes on
-    "action",  # a character's action, the free Assign Enemy, or pass (Action)
+    "limit",  # one Artifact and one Sidekick at a time: the one to discard
+    "action",  # a character's action, an Event or ability, the free Assign Enemy, or pass
+    "aim",  # what a card played or used aims at
+    "respond",  # a Response to what just happened, or pass
     "check-modify",  # modifiers before the roll
     "check-change",  # change results: devote, card effects, or pass
     "check-die",  # the die a change applies to
@@ -37,9 +41,14 @@ Kind = Literal[
     "check-after",  # responses after a check
     "choose-character",  # the character an effect targets
     "choose-enemy",  # the Enemy an effect targets
+    "discard",  # a card to discard (a cost, an effect)
+    "cycle",  # discard a card to draw another, or done
+    "recover",  # the card to take back from a discard pile
+    "scry",  # Adventure cards looked at: which to discard
+    "device",  # the Device whose countdown finishes
+    "keep-effect",  # the Focus or Power Effect to keep
     "attack",  # the character an attacking Enemy hits
     "path",  # the first player picks a Mission's path
-    "discard",  # a card to discard (over a limit, a cost)
     "refresh",  # draw a card or gain 1 Energy
 ]
 
@@ -128,7 +137,7 @@ class SpectatorSeat(Model):
     life: Count
     damage: Count
     first_player: bool
-    eliminated: bool | MISSING = MISSING
+    eliminated: bool
     area: list[Card]
     hand_size: Count
     deck: Count
