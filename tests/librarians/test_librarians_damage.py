@@ -199,3 +199,19 @@ def test_deck_and_discard_both_empty_eliminate_the_player() -> None:
         put(s, c, R.BANISHED)
     assert s.draw(0, "test") is None
     assert s.out[0] and s.first == 1
+
+
+def test_a_deck_emptied_during_a_check_draws_its_adventure_card_after_the_check() -> None:
+    s = game(("eve",))
+    deck, discard = zone(0, R.DECK), zone(0, R.DISCARD)
+    for c in list(s.zones.cards[deck]):
+        put(s, c, discard)
+    from tabletop.games.librarians import check as C
+
+    C.start_check(s, s.t.heroes[0], "tactics", 1)
+    s.draw(0, "test")  # during the check: the deck is remade, the Adventure card waits
+    assert isinstance(s.flow[-1], C.Declare)
+    finish = max(i for i, step in enumerate(s.flow) if isinstance(step, C.Finish))
+    from tabletop.games.librarians.adventure import DrawAdventure
+
+    assert isinstance(s.flow[finish - 1], DrawAdventure)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine.content import slugify
 from tabletop.engine.errors import OptionError
 from tabletop.engine.events import Event
-from tabletop.engine.fields import DICT, LIST, VALUE, declare
+from tabletop.engine.fields import DICT, LIST, OBJECT, VALUE, declare
 from tabletop.engine.flow import all_answered, answered, ask_again, settle
 from tabletop.engine.options import list_option
 from tabletop.engine.rng import Rng
@@ -162,6 +162,14 @@ class Table:
     focus: tuple[int, ...]
     power: tuple[int, ...]
     responses: frozenset[str]  # the moments some card of this game may answer
+
+    # A state's field (`LibrariansState.t`, declared OBJECT): made from the options, shared
+    # by every copy, nothing of its own to fingerprint (the options are in the record).
+    def copy(self) -> Table:
+        return self
+
+    def fingerprint(self) -> tuple[()]:
+        return ()
 
 
 def hero_names(opts: LibrariansOptions, n: int) -> tuple[str, ...]:
@@ -347,6 +355,7 @@ class LibrariansState(State):
         discount=LIST,  # per seat: Energy off the next Event played this round
         attack=VALUE,  # the enemy attack being made (damage.Attack), or None
         moments=LIST,  # the moments being answered (triggers.Moment), innermost last
+        t=OBJECT,  # the card table of this game (its options and player count)
     )
 
     game_id = "librarians"
@@ -359,6 +368,7 @@ class LibrariansState(State):
         if opts.no_elimination and opts.difficulty != "narrative":
             raise OptionError("no_elimination: only in Narrative Mode (difficulty=narrative)")
         super().__init__(num_players, seed, opts, Zones(layout(opts, num_players)), log)
+        self.t = table(opts, num_players)
         self.phase = "setup"
         self.round = 0
         self.first = 0
@@ -378,9 +388,6 @@ class LibrariansState(State):
         self.moments: list[Any] = []
         self._setup()
 
-    @property
-    def t(self) -> Table:
-        return table(self.opts, self.num_players)
 
     # -- set-up --------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -477,8 +484,19 @@ class LibrariansState(State):
         )
         from tabletop.games.librarians.adventure import DrawAdventure
 
-        self.flow.append(DrawAdventure(p))
+        self.flow.insert(self._after_current(), DrawAdventure(p))
         return self.zones.cards[zone(p, DECK)][-1]
+
+    def _after_current(self) -> int:
+        """Where in the flow a step goes to run once the current effect is done: on top, or
+        beneath the attribute check being made (it finishes first)."""
+        if self.check is not None:
+            from tabletop.games.librarians.check import Finish
+
+            for i in range(len(self.flow) - 1, -1, -1):
+                if isinstance(self.flow[i], Finish):
+                    return i
+        return len(self.flow)
 
     def draw(self, p: int, rule: str) -> int | None:
         """The top card of `p`'s deck into their hand (None when there is none)."""
