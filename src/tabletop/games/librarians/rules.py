@@ -388,7 +388,6 @@ class LibrariansState(State):
         self.moments: list[Any] = []
         self._setup()
 
-
     # -- set-up --------------------------------------------------------------------------------
     def _setup(self) -> None:
         t, z = self.t, self.zones
