@@ -7,6 +7,8 @@ from collections.abc import Callable
 import pytest
 from typer.testing import Result
 
+from tabletop.engine.registry import game_ids
+
 Run = Callable[..., Result]
 
 
@@ -17,7 +19,7 @@ def flat(text: str) -> str:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "chess"], "unknown game 'chess'; the games are: guardians, quests"),
+        (["play", "chess"], f"unknown game 'chess'; the games are: {', '.join(game_ids())}"),
         (
             ["play", "quests", "--seats", "human,wizard,heuristic"],
             "unknown agent 'wizard'; the agents are:",
