@@ -259,3 +259,36 @@ def test_the_log_shows_its_last_lines_with_rule_ids() -> None:
     text = draw(last, 120)
     assert "Recent:" in text
     assert f"({last['log'][-1]['rule']})" in text
+
+
+def test_the_pass_won_checks_preference() -> None:
+    from tabletop.ui.prefs import available
+
+    answer = available("librarians")["pass-won-checks"][1]
+    found = {"passed": 0, "asked": 0, "acting": 0}
+    for seed in range(30):
+        s = new_state(3, seed, LibrariansOptions(), log=True)
+        bots = [LibrariansBot(seed + p) for p in range(3)]
+        while not s.is_over and min(found.values()) == 0:
+            d = s.pending
+            assert d is not None
+            p = d.players[0]
+            view = s.view(p)
+            if d.ask(p).kind == "check-change":
+                got = answer(view, p, d)
+                margin = ui.net(view)
+                if view["check"]["player"] == p:
+                    assert got is None
+                    found["acting"] += 1
+                elif margin is not None and margin > 0:
+                    assert got == "pass"
+                    found["passed"] += 1
+                else:
+                    assert got is None
+                    found["asked"] += 1
+            else:
+                assert answer(view, p, d) is None
+            s.apply(p, bots[p].choose(s, p))
+        if min(found.values()):
+            break
+    assert min(found.values()) > 0, found

@@ -19,6 +19,9 @@ ellipsis where it must: at 80 columns a 3-player board takes about 20 lines; fro
 the effect texts of your hand show longer; from 160 the table and seats stand left of your
 hand. Card types have colours, which piped output leaves out. Every string from the view is
 plain text (`rich.text.Text`), never markup.
+
+Preferences (`--pref NAME`): `pass-won-checks` (off by default) passes the devote window of a
+teammate's check whose dice already succeed.
 """
 
 from __future__ import annotations
@@ -279,10 +282,9 @@ def check_lines(view: dict[str, Any], width: int) -> list[Text]:
         t.append("  Challenge ")
         t.append_text(join((_die(d) for d in dice if d.get("kind") != "character"), " "))
         icons = Counter(i for d in dice for i in d.get("face") or [])
-        serpents = 0 if view.get("difficulty") == "narrative" else icons["serpent"]
-        net = icons["success"] - icons["failure"] - serpents
+        margin = net(view) or 0
         t.append("  net ")
-        t.append(f"{net:+d}", style="bold green" if net > 0 else "bold red")
+        t.append(f"{margin:+d}", style="bold green" if margin > 0 else "bold red")
         if icons["tree"]:
             t.append(f" · {plural(icons['tree'], 'Tree')}")
         lines.append(clip(t, width))
@@ -441,3 +443,37 @@ def board_lines(view: dict[str, Any], width: int) -> list[Text]:
 def render(view: dict[str, Any], console: Console) -> None:
     console.rule(_title(view))
     emit(console, board_lines(view, console.width))
+
+
+# -- preferences (see tabletop.ui.prefs) ------------------------------------------------------
+def net(view: dict[str, Any]) -> int | None:
+    """Successes less Failures (and Serpents, but in Narrative) of the check's dice so far;
+    None when no die is rolled."""
+    c = _dict(view.get("check"))
+    dice = [d for d in c.get("dice") or [] if isinstance(d, dict)]
+    if not dice:
+        return None
+    icons = Counter(i for d in dice for i in d.get("face") or [])
+    serpents = 0 if view.get("difficulty") == "narrative" else icons["serpent"]
+    return icons["success"] - icons["failure"] - serpents
+
+
+def _pass_won_checks(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """Pass the change window of a teammate's check whose dice already succeed (devoting
+    then only adds degrees)."""
+    ask = decision.ask(seat)
+    if ask.kind != "check-change" or _dict(view.get("check")).get("player") == seat:
+        return None
+    margin = net(view)
+    if margin is None or margin <= 0:
+        return None
+    return "pass" if any(o.id == "pass" for o in ask.options) else None
+
+
+PREFERENCES = {
+    "pass-won-checks": (
+        "pass the devote window of a teammate's check that already succeeds",
+        _pass_won_checks,
+        False,
+    ),
+}
