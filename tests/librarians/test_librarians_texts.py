@@ -76,7 +76,9 @@ def test_every_text_is_the_one_its_content_record_plays() -> None:
         want[slugify(adv.code)] = adv.text
     assert set(want) == set(cards)
     differ = [slug for slug, text in want.items() if cards[slug].text != text]
-    assert not differ, f"texts.toml and content/ differ for {differ}"
+    assert not differ, (
+        f"texts.toml and content/ differ for {differ}: run scripts/librarians_texts.py"
+    )
 
 
 def test_summaries_show_the_numbers_of_the_content() -> None:
