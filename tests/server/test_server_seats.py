@@ -117,3 +117,46 @@ def test_the_record_of_a_running_game_is_the_hosts_only(live: Live) -> None:
     record = Record.from_json(r.json())
     state = replay(record, verify=True)
     assert state.steps == len(record.answers) and not state.is_over
+
+
+def test_paced_bots_play_one_answer_at_a_time_to_the_end(live: Live) -> None:
+    made = live.create(
+        game="quests",
+        players=2,
+        seats=["random", "heuristic"],
+        options={"turn_limit": 1},
+        seed=3,
+        pace_ms=1,
+    )
+    watcher = live.socket(made["id"], [])
+    end = watcher.until_over()
+    steps = [m["step"] for m in watcher.got if m["type"] == "state"]
+    assert steps == sorted(steps) and end["step"] == live.store.count_answers(made["id"])
+    assert len(set(steps)) > 3  # the spectator saw the game go by, not only its end
+
+
+def test_a_failed_commit_changes_nothing(live: Live, monkeypatch: Any) -> None:
+    made, tokens = seated(live)
+    a = live.socket(made["id"], [tokens[0]])
+    first = a.state()
+    real = live.store.commit_answers
+    calls = []
+
+    def failing(*args: Any, **kwargs: Any) -> None:
+        calls.append(args)
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(live.store, "commit_answers", failing)
+    a.send({"type": "answer", "seat": 0, "option": "pass", "step": first["step"]})
+    got = a.error()
+    assert got["code"] == "internal" and "disk" not in got["message"] and calls
+    monkeypatch.setattr(live.store, "commit_answers", real)
+    a.send({"type": "sync"})
+    again = a.state()
+    assert (
+        again["step"] == first["step"] and again["viewers"][0]["ask"] == first["viewers"][0]["ask"]
+    )
+    assert live.store.count_answers(made["id"]) == 0
+    a.send({"type": "answer", "seat": 0, "option": "pass", "step": first["step"]})
+    assert a.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
+    assert live.store.count_answers(made["id"]) >= 1
