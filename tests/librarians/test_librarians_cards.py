@@ -362,7 +362,7 @@ def test_a_complication_resolved_the_story_takes_hold_and_underprepared() -> Non
     s.zones.cards[R.ADV_DECK].append(twist)
     s.flow.append(V.DrawAdventure(0))
     settle(s)
-    assert s.fate == 3  # 2 from the card, 1 from The Story Takes Hold
+    assert s.fate == 2  # 1 from the card, 1 from The Story Takes Hold
     assert kind(s) == "respond" and "play:underprepared" in options(s)
     hand = len(s.hand(0))
     do(s, "play:underprepared")

@@ -454,11 +454,22 @@ def test_tuning_intent(c: Content) -> None:
             m = a.mission(m.next or m.choices[0].next)
         return work, sum(d.advance for d in a.disturbances)
 
-    c1_work, c1_fate = pressure("C-1")
+    # C-1 the gentlest: the least work to win, and the only Special card that takes Fate off
+    # the Disturbance (the others feed it or toughen the enemies, so their Disturbances are
+    # larger); measured win rates are in the simulator figures (docs/rules/librarians.md)
+    c1_work, _ = pressure("C-1")
     for code in ("C-2", "C-3", "C-4"):
-        work, fate = pressure(code)
-        assert c1_work < work and c1_fate > fate, code
-    assert pressure("C-4")[1] == min(pressure(a.code)[1] for a in c.adventures)
+        work, _ = pressure(code)
+        assert c1_work < work, code
+
+    def special_effects(code: str) -> set[str]:
+        return {
+            ab.effect for x in c.adventure(code).cards if x.type == "special" for ab in x.abilities
+        }
+
+    assert special_effects("C-1") == {"remove-fate"}
+    for code in ("C-2", "C-3", "C-4"):
+        assert special_effects(code) & {"add-fate", "enemy-life-bonus"}, code
 
     def strength(difficulty: str) -> int:
         at = c.aid_card(difficulty).attributes

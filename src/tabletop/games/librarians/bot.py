@@ -14,6 +14,7 @@ falling hero, balances drawing and Energy in the Refresh phase.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tabletop.engine.decision import Option
@@ -70,12 +71,38 @@ def margin(s: LibrariansState) -> int:
 
 def expected(s: LibrariansState, actor: int, card: int, mods: tuple[Any, ...] = ()) -> float:
     """The expected margin of a check by `actor` against `card` (before any card is played)."""
-    ch = s.record(card).challenge
-    mods = (*mods, *C.constant_mods(s, actor, card))
-    c = C.Check(actor, 0, ch.attribute, ch.difficulty, card, mods=mods)
-    chal, char = C.pool_of(s, c)
+    chal, char = _pool(s, actor, card, mods)
     fail = E_FAILURE + (0 if s.opts.difficulty == "narrative" else E_SERPENT)
     return char * E_SUCCESS - chal * fail
+
+
+def _pool(s: LibrariansState, actor: int, card: int, mods: tuple[Any, ...]) -> tuple[int, int]:
+    ch = s.record(card).challenge
+    mods = (*mods, *C.constant_mods(s, actor, card))
+    return C.pool_of(s, C.Check(actor, 0, ch.attribute, ch.difficulty, card, mods=mods))
+
+
+def _counts(kind: int, icon: str, also: str = "") -> list[int]:
+    return [f.count(icon) + (f.count(also) if also else 0) for f in C.FACES[kind]]
+
+
+@cache
+def chances(char: int, chal: int, narrative: bool) -> tuple[float, float]:
+    """(probability of success, expected margin when it succeeds) of a pool, from the faces."""
+    succ = _counts(C.CHARACTER, "success")
+    fail = _counts(C.CHALLENGE, "failure", "" if narrative else "serpent")
+    dist: dict[int, float] = {0: 1.0}
+    for faces, sign, n in ((succ, 1, char), (fail, -1, chal)):
+        for _ in range(n):
+            new: dict[int, float] = {}
+            for total, pr in dist.items():
+                for v in faces:
+                    k = total + sign * v
+                    new[k] = new.get(k, 0.0) + pr / len(faces)
+            dist = new
+    p = sum(pr for k, pr in dist.items() if k > 0)
+    mean = sum(k * pr for k, pr in dist.items() if k > 0) / p if p else 0.0
+    return p, mean
 
 
 class LibrariansBot:
@@ -287,15 +314,19 @@ class LibrariansBot:
     def _overcome_value(
         self, s: LibrariansState, actor: int, card: int, mods: tuple[Any, ...]
     ) -> float:
-        exp = expected(s, actor, card, mods)
-        if exp < 0.3:
-            return 0.0
+        chal, char = _pool(s, actor, card, mods)
+        p, mean = chances(char, chal, s.opts.difficulty == "narrative")
         rec = s.record(card)
         if isinstance(rec, AdventureCard):
-            bonus = 1.5 if rec.type == "enemy" else 0.6 + 0.4 * rec.fate
-        else:  # the Mission: the way to win
-            bonus = 1.3
-        return min(exp, 2.5) + bonus
+            if rec.type == "enemy":
+                left = s.life(card) - s.damage.get(card, 0)
+                gain = 1.5 + min(mean, left) * 0.5 + (1.0 if mean >= left else 0.0)
+            else:
+                left = rec.progress - s.progress.get(card, 0)
+                gain = 0.6 + 0.5 * rec.fate + min(mean, left) * 0.4
+        else:  # the Mission: 1 Progress a success, the way to win
+            gain = 2.2
+        return p * gain
 
     def _assign_value(self, s: LibrariansState, p: int) -> float:
         hero = s.t.heroes[p]
