@@ -31,7 +31,7 @@ from tabletop.engine import registry
 from tabletop.engine.rng import Rng, derive_seed
 from tabletop.engine.state import State
 from tabletop.rl.core import GameConfig, Match
-from tabletop.rl.encoders import NoEncoderError, encoder
+from tabletop.rl.encoders import Array, NoEncoderError, encoder
 
 
 def parse_options(text: str) -> dict[str, object]:
@@ -116,6 +116,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.seed = int(str(params.get("seed", "0")))
         self.built = 0  # states built so far (their seeds follow from `seed`)
+        self._preview: tuple[int, Match] | None = None
         info = pyspiel.GameInfo(
             num_distinct_actions=self.config.num_actions,
             max_chance_outcomes=0,
@@ -130,10 +131,28 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
     def __deepcopy__(self, memo: dict[int, Any]) -> TabletopGame:
         return self  # states keep a reference to their game; a clone shares it
 
-    def next_seed(self) -> int:
+    def _seed(self) -> int:
         k = self.built
-        self.built += 1
         return self.seed if k == 0 else derive_seed(self.seed, k)
+
+    def take_match(self) -> Match:
+        """The next state's game: built now (or taken from `preview`), its seed used up."""
+        seed = self._seed()
+        self.built += 1
+        cached = self._preview
+        self._preview = None
+        if cached is not None and cached[0] == seed:
+            return cached[1]
+        return self.config.new_match(seed)
+
+    def preview(self) -> Match:
+        """The game the next state will play, without using its seed up. OpenSpiel makes
+        fresh states of its own (to clone one, to learn the tensor shape from one) and
+        observes them; those must not move the seeds of the states a program makes."""
+        seed = self._seed()
+        if self._preview is None or self._preview[0] != seed:
+            self._preview = (seed, self.config.new_match(seed))
+        return self._preview[1]
 
     def new_initial_state(self) -> TabletopState:
         return TabletopState(self)
@@ -163,8 +182,17 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
     @property
     def match(self) -> Match:
         if self._box is None:
-            self._box = _Box(self._tgame.config.new_match(self._tgame.next_seed()))
+            self._box = _Box(self._tgame.take_match())
         return self._box.match
+
+    @property
+    def built(self) -> bool:
+        """Whether the state has its game yet (it is built on first use)."""
+        return self._box is not None
+
+    @property
+    def game_of(self) -> TabletopGame:
+        return self._tgame
 
     @property
     def tabletop(self) -> State:
@@ -232,12 +260,26 @@ class TabletopObserver:
         self.public_only = public_only
         self.tensor = np.zeros(config.encoder.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
+        self._previewed: dict[tuple[int, int], Array] = {}
 
     def _view(self, state: TabletopState, player: int) -> dict[str, Any]:
-        return state.match.state.view(None if self.public_only else player)
+        match = state.match if state.built else state.game_of.preview()
+        return match.state.view(None if self.public_only else player)
 
     def set_from(self, state: TabletopState, player: int) -> None:
-        self.tensor[:] = self.config.encoder.encode(self._view(state, player), player)
+        if not state.built:  # OpenSpiel learning the tensor shape: the same preview each time
+            preview = state.game_of.preview()
+            key = (id(preview), player)
+            cached = self._previewed.get(key)
+            if cached is None:
+                cached = self._encode(self._view(state, player), player)
+                self._previewed = {key: cached}
+            self.tensor[:] = cached
+            return
+        self.tensor[:] = self._encode(self._view(state, player), player)
+
+    def _encode(self, view: dict[str, Any], player: int) -> Array:
+        return self.config.encoder.encode(view, player)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         view = self._view(state, player)
