@@ -17,6 +17,11 @@ SHORT: dict[str, dict[str, Any]] = {
     "quests": {"turn_limit": 4},
     "guardians": {"difficulty": "apprentice"},
 }
+# Options that hide hands, where a game shows them by default: the hidden-information test
+# plays these too, so that re-drawing another seat's hidden cards shows in a seat's own.
+HIDDEN: dict[str, dict[str, Any]] = {
+    "librarians": {"open_hands": False},
+}
 
 
 def games() -> list[str]:
@@ -25,6 +30,10 @@ def games() -> list[str]:
 
 def short(game_id: str) -> dict[str, Any]:
     return dict(SHORT.get(game_id, {}))
+
+
+def hidden(game_id: str) -> dict[str, Any]:
+    return dict(HIDDEN.get(game_id, {}))
 
 
 def two_or_fewer(game_id: str) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from rl_cases import counts, games, positions, rng, short
+from rl_cases import counts, games, hidden, positions, rng, short
 
 from tabletop.engine import registry
 from tabletop.rl import observe
@@ -46,7 +46,8 @@ def test_observations_have_the_fixed_size_in_unit_range(game_id: str) -> None:
 def test_observations_never_contain_hidden_information(game_id: str) -> None:
     changed = 0
     checked = 0
-    for n, options in [(n, o) for n in counts(game_id) for o in ({}, short(game_id))]:
+    variants = ({}, short(game_id), hidden(game_id))
+    for n, options in [(n, o) for n in counts(game_id) for o in variants]:
         for i, state in enumerate(positions(game_id, n, 10 + n, 11, 400, options)):
             if state.is_over:
                 continue
