@@ -393,3 +393,75 @@ def test_a_damaged_campaign_file_is_a_one_line_error(tmp_path: Path) -> None:
     file.write_text(json.dumps(tampered))
     run = tabletop("campaign", "librarians", str(file))
     assert run.exit_code == 2 and "chapter 1 diverges in its carry-over" in run.output
+
+
+# -- campaigns the bots win -----------------------------------------------------------------------
+def bots_campaign(players: int, seed: int, options: dict[str, Any]) -> Campaign:
+    campaign = C.new_campaign(players, seed, options)
+    while not campaign.is_over:
+        campaign.finish(play_out(campaign.start(), campaign.chapter))
+    return campaign
+
+
+@pytest.mark.parametrize("path", ["storyteller", "storybook"])
+def test_a_campaign_won_by_play_unlocks_its_cards_and_replays(path: str) -> None:
+    """Real games of heuristic bots, searched by seed: a campaign that wins C-1 and wins C-3
+    by `path` carries exactly the checklist's cards of what it won, and its record replays
+    and verifies end to end."""
+    options = {"heroes": "ezekiel-jones"}
+    for seed in range(60):
+        campaign = bots_campaign(1, seed, options)
+        played = campaign.carried["played"]
+        if played[0]["won"] and played[2]["won"] and played[2]["path"] == path:
+            break
+    else:
+        raise AssertionError(f"no campaign of 60 wins C-1 and C-3 by the {path} path")
+    want: list[str] = []
+    for entry, code in zip(played, C.ADVENTURES, strict=True):
+        assert entry["adventure"] == code
+        got = checklist(code, entry["path"]) if entry["won"] else []
+        assert sorted(entry["unlocked"]) == sorted(got)
+        want += got
+    assert sorted(campaign.carried["unlocked"]) == sorted(want)
+    other = "libris-fabula" if path == "storyteller" else "jamie-heyer"
+    assert other not in campaign.carried["unlocked"]
+    assert {"flynn-carsen", "the-back-door"} <= set(campaign.carried["unlocked"])
+    record = CampaignRecord.from_json(json.loads(json.dumps(campaign.record().to_json())))
+    states = replay_campaign(record, carry=C.carry)
+    assert [s.result.team if s.result else None for s in states] == [
+        "won" if p["won"] else "lost" for p in played
+    ]
+    # every later chapter was fed what was unlocked before it
+    for i, chapter_record in enumerate(record.played[1:], start=1):
+        before = record.played[i - 1].carried["unlocked"]
+        assert chapter_record.record.options["unlocked"] == before
+
+
+def test_kates_deck_is_refused_until_flynn_carsen_is_won(tmp_path: Path) -> None:
+    """The command with bots: Kate's Ezekiel deck (two Flynn Carsen) is refused for the
+    campaign's first adventure; after a won C-1 it is accepted for the adventures to come and
+    chapter 2 is played with it."""
+    deck = ("-o", f"decks={KATE}")
+    file = tmp_path / "kate.json"
+    refused = tabletop(
+        "campaign", "librarians", str(file), "--players", "1", "-o", "heroes=ezekiel-jones", *deck
+    )
+    assert refused.exit_code == 2 and "Flynn Carsen" in refused.output, refused.output
+    for seed in range(30):
+        file = tmp_path / f"camp-{seed}.json"
+        args = ("--players", "1", "--seats", "heuristic", "--seed", str(seed))
+        run = tabletop("campaign", "librarians", str(file), *args, "-o", "heroes=ezekiel-jones")
+        assert run.exit_code == 0, run.output
+        if json.loads(file.read_text())["campaign"]["played"][0]["carried"]["unlocked"]:
+            break
+    else:
+        raise AssertionError("the bots won no C-1 in 30 campaigns")
+    assert "unlocked Flynn Carsen, The Back Door" in run.output
+    run = tabletop("campaign", "librarians", str(file), *deck)
+    assert run.exit_code == 0, run.output
+    data = json.loads(file.read_text())
+    chapter2 = data["campaign"]["played"][1]["record"]
+    assert chapter2["options"]["decks"] == [KATE]
+    assert chapter2["options"]["unlocked"] == ["flynn-carsen", "the-back-door"]
+    record = CampaignRecord.from_json(data["campaign"])
+    assert len(replay_campaign(record, carry=C.carry)) == 2
