@@ -7,6 +7,7 @@ from typing import Any
 
 from conftest import Live
 from tabletop.engine.record import Record, replay
+from tabletop.server.store import Tx
 
 QUESTS: dict[str, Any] = {
     "game": "quests",
@@ -139,18 +140,17 @@ def test_a_failed_commit_changes_nothing(live: Live, monkeypatch: Any) -> None:
     made, tokens = seated(live)
     a = live.socket(made["id"], [tokens[0]])
     first = a.state()
-    real = live.store.commit_answers
     calls = []
 
     def failing(*args: Any, **kwargs: Any) -> None:
         calls.append(args)
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(live.store, "commit_answers", failing)
+    monkeypatch.setattr(Tx, "write_answers", failing)
     a.send({"type": "answer", "seat": 0, "option": "pass", "step": first["step"]})
     got = a.error()
     assert got["code"] == "internal" and "disk" not in got["message"] and calls
-    monkeypatch.setattr(live.store, "commit_answers", real)
+    monkeypatch.undo()
     a.send({"type": "sync"})
     again = a.state()
     assert (

@@ -334,16 +334,18 @@ async def _write(websocket: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
 async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Undo | Sync) -> None:
     if isinstance(message, Sync):
         async with room.lock:
-            if room.uncover(conn.seats):  # anything a person sends says they are back
+            if await asyncio.to_thread(room.back_sync, conn.seats):  # anything says "back"
                 room.changed()
-            room.seen(conn.seats)
         conn.dirty()
         return
     if isinstance(message, Hello):
         async with room.lock:
+            hashes = [hash_token(token) for token in message.tokens]
+            if any(room.seat_of_token(h) is None for h in hashes):
+                await asyncio.to_thread(room.refresh_sync)  # joined through another process?
             seats = []
-            for token in message.tokens:
-                seat = room.seat_of_token(hash_token(token))
+            for h in hashes:
+                seat = room.seat_of_token(h)
                 if seat is None:
                     conn.post(error("bad_token", "a seat token is not valid for this table"))
                     return
@@ -354,8 +356,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Un
             for c in message.cursors:
                 if c.seat in conn.viewers:
                     conn.cursors[c.seat] = (Cursor(c.position, c.epoch), c.gen)
-            room.uncover(conn.seats)
-            room.seen(conn.seats)
+            await asyncio.to_thread(room.back_sync, conn.seats)
             room.changed()
         return
     if not conn.hello:
@@ -365,8 +366,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Un
         conn.post(error("not_your_seat", f"this connection does not hold P{message.seat + 1}"))
         return
     async with room.lock:
-        handed_back = room.uncover((message.seat,))
-        room.seen((message.seat,))
+        covered = set(room.idle_covered)
         try:
             if isinstance(message, Answer):
                 await asyncio.to_thread(
@@ -385,7 +385,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Un
                 conn.post({"type": "undone", "seat": message.seat, "step": room.state.steps})
         except RoomError as e:
             conn.post(error(e.code, e.message))
-            if handed_back:
+            if covered != room.idle_covered:  # handed back before the answer was refused
                 room.changed()
             else:
                 conn.dirty()

@@ -22,10 +22,10 @@ from typing import Any
 from tabletop.agents import make_agent
 from tabletop.engine import registry
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.record import Record, clip_message, digest, record_of, replay
+from tabletop.engine.record import clip_message, digest, record_of
 from tabletop.engine.rng import derive_seed
 from tabletop.server.protocol import CreateTable
-from tabletop.server.room import PERSON, Room, RoomError
+from tabletop.server.room import PERSON, Room, RoomError, replay_stored
 from tabletop.server.store import Store, hash_token
 
 
@@ -62,31 +62,11 @@ class Hub:
         stored = self.store.load(table_id)
         if stored is None:
             raise RoomError("unknown_table", f"there is no table {table_id[:40]!r}")
-        record = Record(
-            game=stored.game,
-            version=stored.version,
-            players=stored.players,
-            seed=stored.seed,
-            options=stored.options,
-            answers=stored.answers,
-        )
-        try:
-            state = replay(record, verify=False)
-        except TabletopError as e:
-            raise RoomError(
-                "internal", f"table {table_id} cannot be resumed: {clip_message(str(e))}"
-            ) from None
-        if digest(state) != stored.digest:
-            raise RoomError(
-                "internal",
-                f"table {table_id} cannot be resumed: its {len(stored.answers)} answers do not "
-                "lead to the position stored with them (a different version of the game?)",
-            )
         room = Room(
             self.store,
             table_id=stored.id,
             name=stored.name,
-            state=state,
+            state=replay_stored(stored),
             specs=stored.seats,
             takeover=stored.takeover,
             idle_seconds=stored.idle_seconds,
@@ -95,10 +75,10 @@ class Hub:
             token_hashes=stored.token_hashes,
             invite_hashes=stored.invite_hashes,
             vacated=stored.vacated,
+            idle=stored.idle,
             clock=self.clock,
         )
-        room.drive()  # bot answers a crash cut short (never acknowledged, so made again)
-        room.commit()
+        room.transact(room.drive)  # bot answers a crash cut short (never acknowledged)
         return room
 
     def reload(self, room: Room) -> Room:
@@ -185,47 +165,42 @@ class Hub:
     # -- seats ------------------------------------------------------------------------------
     def join(self, room: Room, invite: str) -> tuple[int, str]:
         wanted = hash_token(invite)
-        seat = next(
-            (
-                s
-                for s, known in enumerate(room.invite_hashes)
-                if known is not None and secrets.compare_digest(known, wanted)
-            ),
-            None,
-        )
-        if seat is None:
-            raise RoomError("bad_token", "this invite is not valid for this table (used already?)")
         token = new_token()
-        self.store.set_seat(
-            room.id, seat, token_hash=hash_token(token), invite_hash=None, vacated=False
-        )
-        room.token_hashes[seat] = hash_token(token)
-        room.invite_hashes[seat] = None
-        was_covered = room.covered(seat)
-        room.vacated[seat] = False
-        room.idle_covered.discard(seat)
-        room.seen((seat,))
-        if was_covered:
-            room.rebuild()
-        return seat, token
+
+        def join() -> int:
+            seat = next(
+                (
+                    s
+                    for s, known in enumerate(room.invite_hashes)
+                    if known is not None and secrets.compare_digest(known, wanted)
+                ),
+                None,
+            )
+            if seat is None:
+                raise RoomError(
+                    "bad_token", "this invite is not valid for this table (used already?)"
+                )
+            room.set_seat(seat, token_hash=hash_token(token), invite_hash=None, vacated=False)
+            return seat
+
+        return room.transact(join), token
 
     def leave(self, room: Room, token: str) -> int:
-        seat = room.seat_of_token(hash_token(token))
-        if seat is None:
-            raise RoomError("bad_token", "this seat token is not valid for this table")
-        self.store.set_seat(room.id, seat, token_hash=None, invite_hash=None, vacated=True)
-        room.token_hashes[seat] = None
-        room.vacated[seat] = True
-        room.idle_covered.discard(seat)
-        for conn in room.conns:
-            if seat in conn.seats:
-                conn.seats = tuple(s for s in conn.seats if s != seat)
-                conn.cursors.pop(seat, None)
-        if room.covered(seat):
-            room.rebuild()
+        wanted = hash_token(token)
+
+        def leave() -> int:
+            seat = room.seat_of_token(wanted)
+            if seat is None:
+                raise RoomError("bad_token", "this seat token is not valid for this table")
+            room.set_seat(seat, token_hash=None, invite_hash=None, vacated=True)
+            for conn in room.conns:
+                if seat in conn.seats:
+                    conn.seats = tuple(s for s in conn.seats if s != seat)
+                    conn.cursors.pop(seat, None)
             room.drive()
-            room.commit()
-        return seat
+            return seat
+
+        return room.transact(leave)
 
     def check_host(self, room: Room, host: str) -> None:
         if not secrets.compare_digest(room.host_hash, hash_token(host)):
@@ -235,14 +210,16 @@ class Hub:
         self.check_host(room, host)
         if seat >= room.state.num_players or not room.is_person(seat):
             raise RoomError("bad_request", f"P{seat + 1} is not a person's seat of this table")
-        if room.token_hashes[seat] is not None:
-            raise RoomError("seat_taken", f"P{seat + 1} is taken: its player must leave first")
         invite = new_token()
-        vacated = room.vacated[seat]
-        self.store.set_seat(
-            room.id, seat, token_hash=None, invite_hash=hash_token(invite), vacated=vacated
-        )
-        room.invite_hashes[seat] = hash_token(invite)
+
+        def reinvite() -> None:
+            if room.token_hashes[seat] is not None:
+                raise RoomError("seat_taken", f"P{seat + 1} is taken: its player must leave first")
+            room.set_seat(
+                seat, token_hash=None, invite_hash=hash_token(invite), vacated=room.vacated[seat]
+            )
+
+        room.transact(reinvite)
         return invite
 
     def record(self, room: Room, token: str | None) -> dict[str, Any]:
@@ -259,7 +236,16 @@ class Hub:
         return record_of(room.state).to_json()
 
     def listing(self) -> list[dict[str, Any]]:
-        return [room.meta() for room in self.rooms.values() if not room.state.is_over]
+        """The unfinished tables of the store (another process's too), loaded as needed."""
+        out = []
+        for table_id in self.store.table_ids(unfinished_only=True):
+            try:
+                room = self.room(table_id)
+            except RoomError:
+                continue
+            if not room.state.is_over:
+                out.append(room.meta())
+        return out
 
     def stop(self) -> None:
         for room in self.rooms.values():

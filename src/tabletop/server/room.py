@@ -3,16 +3,18 @@
 A `Room` wraps the kernel's `Table` (`tabletop.engine.table`): a person's seat `s` is the
 controller `seat-s` (the server maps seat tokens to seats, so one browser holding several
 tokens plays several seats), an agent's seat its agent. Every change (an answer and the bot
-answers it sets off, an undo, a bot taking over a seat) runs under the room's lock, in a
-worker thread, and ends with `Store.commit_answers`; only then are the sender acknowledged
+answers it sets off, an undo, a seat joined, left or taken over) is one `transact`: under the
+room's lock, in a worker thread, the table's row is locked in the store, whatever another
+server process stored since is adopted first (answers replayed, seats read back), the change
+is made, and what it changed is written and committed. Only then are the sender acknowledged
 and the connections told (each connection is marked dirty and its writer builds what it
-sends from the state as it is then: views only for the connection's own seats, events as
-those seats may read them).
+sends from the state as it is then: `tabletop.server.outgoing`).
 
-Seats a bot covers: a person's seat vacated (`leave`) at a table with a `takeover` agent,
-or one left idle past `idle_seconds` while the game waits on it, is played by that agent
-until a person joins it again or the idle person sends anything; the kernel table is then
-rebuilt with the seat's new controller (undo points are dropped, as at a restart).
+Seats a bot covers: a person's seat vacated (`leave`) at a table with a `takeover` agent, or
+one the game has waited on for `idle_seconds` since its question was put, is played by that
+agent until a person joins it again or the idle person sends anything; the kernel table is
+then rebuilt with the seat's new controller (undo points are dropped, as at a restart). Both
+are stored with the seat, so every process agrees on who plays it.
 
 Stale answers: the server remembers, per seat, the `step` (answers made so far) at which the
 seat's current question was first put to it; an answer made in an earlier step is refused as
@@ -26,12 +28,11 @@ import contextlib
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.agents import make_agent
-from tabletop.engine import registry
 from tabletop.engine.errors import (
     AlreadyAnsweredError,
     AnswerError,
@@ -41,7 +42,7 @@ from tabletop.engine.errors import (
     TabletopError,
     WrongPlayerError,
 )
-from tabletop.engine.record import clip_message, digest
+from tabletop.engine.record import Record, clip_message, digest, replay
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 from tabletop.engine.table import (
@@ -53,13 +54,12 @@ from tabletop.engine.table import (
     Table,
     TableError,
 )
+from tabletop.server import outgoing
 from tabletop.server.protocol import ErrorCode, error
-from tabletop.server.store import Store
+from tabletop.server.store import SeatRow, Store, StoredTable, Tx
 
+T = TypeVar("T")
 PERSON = "person"
-# Events sent at most when a viewer's log starts again from the beginning (a new connection,
-# a restart, an undo the viewer cannot follow): the rest of the log is on the record.
-RESET_EVENTS = 300
 OUTBOX = 64  # replies queued for one connection before the oldest are dropped
 TAKEOVER_SEAT_SALT = 1000  # the takeover agent of seat s is seeded with (seed, 1000 + s)
 
@@ -117,7 +117,7 @@ class Conn:
 
 
 class Room:
-    """A table on the server. Build with `Room.start` (new) or `Room.resume` (from the store)."""
+    """A table on the server (made by `Hub.create`, or loaded back by `Hub.room`)."""
 
     def __init__(
         self,
@@ -134,6 +134,7 @@ class Room:
         token_hashes: list[str | None],
         invite_hashes: list[str | None],
         vacated: list[bool],
+        idle: list[bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
@@ -150,14 +151,17 @@ class Room:
         self.clock = clock
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.idle_covered: set[int] = set()
+        self.idle_covered: set[int] = {s for s, on in enumerate(idle or ()) if on}
+        self._seats_dirty = False
         self._agents: dict[int, Chooser] = {}
         self._saved: list[tuple[int, str]] = list(state.history or [])
+        self._digest = digest(state)
         self.asked_since = [state.steps] * state.num_players
         self._asks: list[tuple[object, ...] | None] = [None] * state.num_players
         self.waiting_since = [clock()] * state.num_players
         self.table = self._build(state)
         self._note_asks(())
+
         self._pacer: asyncio.Task[None] | None = None
         self._idler: asyncio.Task[None] | None = None
 
@@ -203,12 +207,14 @@ class Room:
         self.table = self._build(self.table.state)
 
     # -- bookkeeping after every change -----------------------------------------------------
-    def _note_asks(self, answered: tuple[int, ...]) -> None:
-        """Per seat: the step at which its current question was first put to it."""
+    def _note_asks(self, answered: Iterable[int]) -> None:
+        """Per seat: the step at which its current question was first put to it (and when,
+        by this process's clock: idle time counts from then)."""
         state = self.state
         d = state.pending
         waiting = set(state.to_move())
         now = self.clock()
+        answered = set(answered)
         for seat in range(state.num_players):
             ask: tuple[object, ...] | None = None
             if d is not None and seat in waiting:
@@ -219,8 +225,109 @@ class Room:
                 self.asked_since[seat] = state.steps
                 self.waiting_since[seat] = now
 
-    def commit(self) -> None:
-        """Make the store's answers the game's history (one transaction), and note the asks."""
+    def mark_saved(self) -> None:
+        """The store holds the whole history now (a table just created or loaded)."""
+        self._saved = list(self.state.history or [])
+        self._digest = digest(self.state)
+        self._note_asks(())
+
+    def changed(self) -> None:
+        for conn in self.conns:
+            conn.dirty()
+        self.schedule()
+
+    # -- the store: every change is one transaction with the table's row locked --------------
+    def transact(self, change: Callable[[], T]) -> T:
+        """Lock the table's row, catch up with what other processes stored since, make
+        `change`, store what it changed, commit. If anything raises, nothing is stored and
+        the seats are read back from the store (the game itself is untouched by a refused
+        answer; any other failure makes the caller reload the room)."""
+        try:
+            with self.store.locked(self.id) as tx:
+                self._catch_up(tx)
+                result = change()
+                self._write(tx)
+        except BaseException:
+            self._seats_dirty = False
+            with contextlib.suppress(Exception):
+                self._adopt_seats(self.store.seat_rows(self.id))
+            raise
+        return result
+
+    def _catch_up(self, tx: Tx) -> bool:
+        """Adopt what another process stored since this one last did; True if anything."""
+        if tx.digest != self._digest:
+            stored = tx.load()
+            answers = stored.answers
+            known = len(self._saved)
+            if answers[:known] == self._saved and self.state.steps == known:
+                state = self.state
+                for player, option_id in answers[known:]:
+                    state.apply(player, option_id)  # the kernel table drops its undo points
+            else:  # an undo elsewhere: start again from the stored answers
+                self.table = self._build(replay_stored(stored))
+            if digest(self.state) != stored.digest:
+                raise RoomError("internal", f"table {self.id}: the stored answers do not agree")
+            new = answers[known:]
+            self._saved = list(answers)
+            self._digest = stored.digest
+            self._note_asks(p for p, _ in new)
+            self._adopt_seats(tx.seat_rows())
+            return True
+        return self._adopt_seats(tx.seat_rows())
+
+    def _adopt_seats(self, rows: list[SeatRow]) -> bool:
+        mine = [self._seat_row(s) for s in range(len(rows))]
+        if rows == mine:
+            return False
+        before = [self.covered(s) for s in range(len(rows))]
+        for seat, row in enumerate(rows):
+            self.token_hashes[seat] = row.token_hash
+            self.invite_hashes[seat] = row.invite_hash
+            self.vacated[seat] = row.vacated
+            if row.idle:
+                self.idle_covered.add(seat)
+            elif seat in self.idle_covered:
+                self.idle_covered.discard(seat)
+                self.waiting_since[seat] = self.clock()
+        if before != [self.covered(s) for s in range(len(rows))]:
+            self.rebuild()
+        return True
+
+    def _seat_row(self, seat: int) -> SeatRow:
+        return SeatRow(
+            self.token_hashes[seat],
+            self.invite_hashes[seat],
+            self.vacated[seat],
+            seat in self.idle_covered,
+        )
+
+    def set_seat(
+        self,
+        seat: int,
+        *,
+        token_hash: str | None,
+        invite_hash: str | None,
+        vacated: bool,
+        idle: bool = False,
+    ) -> None:
+        """Change a seat (within `transact`); the table is rebuilt if its controller changes."""
+        was = self.covered(seat)
+        self.token_hashes[seat] = token_hash
+        self.invite_hashes[seat] = invite_hash
+        self.vacated[seat] = vacated
+        if idle:
+            self.idle_covered.add(seat)
+        else:
+            self.idle_covered.discard(seat)
+        self._seats_dirty = True
+        if was != self.covered(seat):
+            if not self.covered(seat):
+                self.waiting_since[seat] = self.clock()
+            self.rebuild()
+
+    def _write(self, tx: Tx) -> None:
+        """Store the answers added or taken back since the last write, and changed seats."""
         state = self.state
         history = state.history or []
         saved = self._saved
@@ -228,25 +335,17 @@ class Room:
         limit = min(len(saved), len(history))
         while keep < limit and saved[keep] == history[keep]:
             keep += 1
+        if self._seats_dirty:
+            for seat in range(state.num_players):
+                tx.write_seat(seat, self._seat_row(seat))
+            self._seats_dirty = False
         if keep == len(saved) == len(history):
             return
         new = history[keep:]
-        self.store.commit_answers(
-            self.id, keep, new, steps=state.steps, digest=digest(state), over=state.is_over
-        )
-        answered = tuple({p for p, _ in new})
+        self._digest = digest(state)
+        tx.write_answers(keep, new, steps=state.steps, digest=self._digest, over=state.is_over)
         self._saved = list(history)
-        self._note_asks(answered)
-
-    def mark_saved(self) -> None:
-        """The store holds the whole history now (a table just created)."""
-        self._saved = list(self.state.history or [])
-        self._note_asks(())
-
-    def changed(self) -> None:
-        for conn in self.conns:
-            conn.dirty()
-        self.schedule()
+        self._note_asks(p for p, _ in new)
 
     # -- what the table waits for ------------------------------------------------------------
     def bots_to_move(self) -> bool:
@@ -256,7 +355,7 @@ class Room:
         """Bot answers, all at once, or (paced) none: the pacer makes them one by one."""
         if self.pace_ms:
             return
-        # past the limit the table is stuck on its bots: committed as far as it got
+        # past the limit the table is stuck on its bots: stored as far as it got
         with contextlib.suppress(DriveLimitError):
             self.table.drive()
 
@@ -265,8 +364,12 @@ class Room:
         with contextlib.suppress(DriveLimitError):
             self.table.drive(max_steps=1)
 
-    # -- requests (call with the lock held; kernel and database work runs in a thread) ------
+    # -- requests (call with the lock held, in a worker thread: kernel and database work) ----
     def answer_sync(self, seat: int, option: str, step: int) -> None:
+        self.back_sync((seat,))  # an idle person answering is back
+        self.transact(lambda: self._answer(seat, option, step))
+
+    def _answer(self, seat: int, option: str, step: int) -> None:
         state = self.state
         if step > state.steps:
             raise RoomError("malformed", f"step {step} is ahead of the game (step {state.steps})")
@@ -283,48 +386,71 @@ class Room:
         except (AnswerError, TableError) as e:
             raise RoomError(answer_error_code(e), clip_message(str(e))) from None
         self.drive()
-        self.commit()
 
     def undo_sync(self, seat: int) -> None:
+        self.back_sync((seat,))
+        self.transact(lambda: self._undo(seat))
+
+    def _undo(self, seat: int) -> None:
         if self.covered(seat):
             raise RoomError("not_your_seat", f"P{seat + 1} is played by a bot now")
         try:
             self.table.undo(f"seat-{seat}", seat)
         except TableError as e:
             raise RoomError(answer_error_code(e), clip_message(str(e))) from None
-        self.commit()
         self._note_asks((seat,))
 
     def bot_step_sync(self) -> bool:
         """One paced bot answer; False when there was none to make."""
-        if not self.bots_to_move():
+
+        def step() -> bool:
+            if not self.bots_to_move():
+                return False
+            self.drive_one()
+            return True
+
+        return self.transact(step)
+
+    def cover_sync(self, seats: set[int]) -> bool:
+        """Hand idle seats to the takeover agent (those still idle once caught up)."""
+
+        def cover() -> bool:
+            idle = self.idle_seats() & seats
+            for seat in idle:
+                self.set_seat(
+                    seat,
+                    token_hash=self.token_hashes[seat],
+                    invite_hash=self.invite_hashes[seat],
+                    vacated=self.vacated[seat],
+                    idle=True,
+                )
+            self.drive()
+            return bool(idle)
+
+        return self.transact(cover)
+
+    def back_sync(self, seats: tuple[int, ...]) -> bool:
+        """The person is back: hand their idle seats back to them; True if any was."""
+        if not self.idle_covered & set(seats):
             return False
-        self.drive_one()
-        self.commit()
-        return True
 
-    def cover_sync(self, seats: set[int]) -> None:
-        self.idle_covered |= seats
-        self.rebuild()
-        self.drive()
-        self.commit()
+        def back() -> bool:
+            mine = self.idle_covered & set(seats)  # as caught up
+            for seat in mine:
+                self.set_seat(
+                    seat,
+                    token_hash=self.token_hashes[seat],
+                    invite_hash=self.invite_hashes[seat],
+                    vacated=self.vacated[seat],
+                )
+            return bool(mine)
 
-    def uncover(self, seats: tuple[int, ...]) -> bool:
-        """The person is back: hand their idle seats back to them."""
-        back = self.idle_covered & set(seats)
-        if not back:
-            return False
-        self.idle_covered -= back
-        now = self.clock()
-        for seat in back:
-            self.waiting_since[seat] = now
-        self.rebuild()
-        return True
+        return self.transact(back)
 
-    def seen(self, seats: tuple[int, ...]) -> None:
-        now = self.clock()
-        for seat in seats:
-            self.waiting_since[seat] = now
+    def refresh_sync(self) -> bool:
+        """Catch up with the store (another process changed the table); True if anything."""
+        with self.store.locked(self.id) as tx:
+            return self._catch_up(tx)
 
     # -- background: pacing and idle seats ---------------------------------------------------
     def schedule(self) -> None:
@@ -345,7 +471,10 @@ class Room:
                     conn.dirty()
 
     def idle_seats(self) -> set[int]:
-        assert self.idle_seconds is not None
+        """Persons' seats the game has waited on for `idle_seconds` since their question was
+        put (or since they were handed back)."""
+        if self.idle_seconds is None or self.takeover is None:
+            return set()
         now = self.clock()
         out = set()
         for ask in self.table.asks():
@@ -364,92 +493,21 @@ class Room:
             async with self.lock:
                 idle = self.idle_seats()
                 if idle:
-                    await asyncio.to_thread(self.cover_sync, idle)
-                    self.changed()
+                    covered = await asyncio.to_thread(self.cover_sync, idle)
+                    if covered:
+                        self.changed()
 
     def stop(self) -> None:
         for task in (self._pacer, self._idler):
             if task is not None:
                 task.cancel()
 
-    # -- what each connection is sent --------------------------------------------------------
+    # -- what each connection is sent (tabletop.server.outgoing) ------------------------------
     def meta(self) -> dict[str, Any]:
-        state = self.state
-        spec = registry.get(state.game_id)
-        online: set[int] = set()
-        for conn in self.conns:
-            online.update(conn.seats)
-        seats = []
-        for seat in range(state.num_players):
-            person = self.is_person(seat)
-            seats.append(
-                {
-                    "seat": seat,
-                    "name": f"P{seat + 1}",
-                    "kind": PERSON if person else "agent",
-                    "agent": None if person else self.specs[seat],
-                    "taken": person and self.token_hashes[seat] is not None,
-                    "covered": self.covered(seat),
-                    "online": seat in online,
-                }
-            )
-        return {
-            "id": self.id,
-            "name": self.name,
-            "game": state.game_id,
-            "title": spec.title,
-            "players": state.num_players,
-            "seats": seats,
-            "takeover": self.takeover,
-            "idle_seconds": self.idle_seconds,
-            "pace_ms": self.pace_ms,
-            "over": state.is_over,
-            "step": state.steps,
-        }
+        return outgoing.meta(self)
 
     def message_for(self, conn: Conn) -> dict[str, Any]:
-        table = self.table
-        state = table.state
-        asks = {a.seat: a for a in table.asks()}
-        viewers = []
-        for viewer in conn.viewers:
-            start, gen = conn.cursors.get(viewer, (Cursor(), ""))
-            reset = gen != self.gen or start == Cursor()
-            events: list[tuple[str, str]] = []
-            if not reset:
-                try:
-                    events, cursor = table.events_since(start, viewer)
-                except TableError:
-                    reset = True
-            if reset:
-                events, cursor = table.events_since(Cursor(), viewer)
-                events = events[-RESET_EVENTS:]
-            conn.cursors[viewer] = (cursor, self.gen)
-            entry: dict[str, Any] = {
-                "seat": viewer,
-                "view": state.view(viewer),
-                "events": [{"rule": r, "text": t} for r, t in events],
-                "reset": reset,
-                "cursor": {"position": cursor.position, "epoch": cursor.epoch, "gen": self.gen},
-            }
-            if viewer is not None:
-                ask = asks.get(viewer)
-                entry["ask"] = (
-                    None
-                    if ask is None
-                    else {
-                        "kind": ask.kind,
-                        "prompt": ask.prompt,
-                        "rule": ask.rule,
-                        "secret": ask.secret,
-                        "options": [{"id": o.id, "label": o.label} for o in ask.options],
-                    }
-                )
-                entry["can_undo"] = not self.covered(viewer) and table.can_undo(
-                    f"seat-{viewer}", viewer
-                )
-            viewers.append(entry)
-        return {"type": "state", "table": self.meta(), "step": state.steps, "viewers": viewers}
+        return outgoing.message_for(self, conn)
 
     # -- connections ----------------------------------------------------------------------
     def attach(self, conn: Conn) -> None:
@@ -472,3 +530,28 @@ class Room:
 
 def error_message(e: RoomError) -> dict[str, Any]:
     return error(e.code, e.message)
+
+
+def replay_stored(stored: StoredTable) -> State:
+    """The game a stored table's answers lead to (checked against its stored digest)."""
+    record = Record(
+        game=stored.game,
+        version=stored.version,
+        players=stored.players,
+        seed=stored.seed,
+        options=stored.options,
+        answers=stored.answers,
+    )
+    try:
+        state = replay(record, verify=False)
+    except TabletopError as e:
+        raise RoomError(
+            "internal", f"table {stored.id} cannot be resumed: {clip_message(str(e))}"
+        ) from None
+    if digest(state) != stored.digest:
+        raise RoomError(
+            "internal",
+            f"table {stored.id} cannot be resumed: its {len(stored.answers)} answers do not "
+            "lead to the position stored with them (a different version of the game?)",
+        )
+    return state

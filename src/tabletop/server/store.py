@@ -6,18 +6,23 @@ is stored as what it was created with (game, players, seed, options, seats) plus
 one row each, so a table is its record: loading one replays its answers and checks the state
 against the digest stored with the last commit. Tokens are stored as SHA-256 hashes only.
 
-`commit_answers` makes the stored answers equal to the game's history in one transaction
-(new answers appended; answers an undo took back deleted) and returns only once the
-database has committed it: the server acknowledges an answer after that, never before.
+Every change is made in `Store.locked(table_id)`: one transaction holding the table's row
+locked, in which the server adopts what others stored, then writes what it changed
+(`Tx.write_answers` makes the stored answers equal to the game's history: new answers
+appended, answers an undo took back deleted; `Tx.write_seat`). It returns only once the
+database has committed, and the server acknowledges an answer after that, never before. On
+PostgreSQL the transaction also sends a NOTIFY on `CHANNEL` with the table's id, which the
+other server processes on the database listen for (`tabletop.server.fanout`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +31,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -38,6 +44,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy import Table as SqlTable
@@ -73,6 +80,7 @@ seats = SqlTable(
     Column("token_hash", String(64), nullable=True, index=True),
     Column("invite_hash", String(64), nullable=True, index=True),
     Column("vacated", Boolean, nullable=False, default=False),  # left: the takeover bot plays
+    Column("idle", Boolean, nullable=False, default=False),  # idle: the takeover bot plays
 )
 
 answers = SqlTable(
@@ -126,6 +134,15 @@ class StoredTable:
     token_hashes: list[str | None]
     invite_hashes: list[str | None]
     vacated: list[bool]
+    idle: list[bool]
+
+
+@dataclass
+class SeatRow:
+    token_hash: str | None
+    invite_hash: str | None
+    vacated: bool
+    idle: bool
 
 
 class Store:
@@ -145,6 +162,7 @@ class Store:
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -201,6 +219,7 @@ class Store:
                         "token_hash": None,
                         "invite_hash": h,
                         "vacated": False,
+                        "idle": False,
                     }
                     for s, h in enumerate(invite_hashes)
                 ],
@@ -223,48 +242,11 @@ class Store:
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as db:
-            row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
-            seat_rows = db.execute(
-                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-            ).mappings()
-            tokens: list[str | None] = []
-            invites: list[str | None] = []
-            vacated: list[bool] = []
-            for seat_row in seat_rows:
-                tokens.append(seat_row["token_hash"])
-                invites.append(seat_row["invite_hash"])
-                vacated.append(bool(seat_row["vacated"]))
-            moves = [
-                (int(r[0]), str(r[1]))
-                for r in db.execute(
-                    select(answers.c.seat, answers.c.option)
-                    .where(answers.c.table_id == table_id)
-                    .order_by(answers.c.n)
-                )
-            ]
-        return StoredTable(
-            id=row["id"],
-            name=row["name"],
-            game=row["game"],
-            version=row["version"],
-            players=row["players"],
-            seed=row["seed"],
-            options=json.loads(row["options"]),
-            seats=json.loads(row["seats"]),
-            takeover=row["takeover"],
-            idle_seconds=row["idle_seconds"],
-            pace_ms=row["pace_ms"],
-            host_hash=row["host_hash"],
-            steps=row["steps"],
-            digest=row["digest"],
-            over=bool(row["over"]),
-            answers=moves,
-            token_hashes=tokens,
-            invite_hashes=invites,
-            vacated=vacated,
-        )
+            return _load(db, table_id)
+
+    def seat_rows(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as db:
+            return _seat_rows(db, table_id)
 
     def count_answers(self, table_id: str) -> int:
         with self.engine.connect() as db:
@@ -273,51 +255,135 @@ class Store:
             ).scalar_one()
         return int(n)
 
-    # -- answers --------------------------------------------------------------------------
-    def commit_answers(
-        self,
-        table_id: str,
-        keep: int,
-        new: Sequence[tuple[int, str]],
-        *,
-        steps: int,
-        digest: str,
-        over: bool,
-    ) -> None:
-        """In one transaction: keep the first `keep` stored answers (an undo took back the
-        rest), append `new` after them, and store the state's digest."""
+    # -- changes ----------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def locked(self, table_id: str) -> Iterator[Tx]:
+        """A transaction holding the table's row locked (`SELECT ... FOR UPDATE` on
+        PostgreSQL; SQLite serialises writers itself), committed when the block ends and
+        rolled back if it raises. Several server processes change a table one at a time."""
         with self.engine.begin() as db:
-            db.execute(delete(answers).where(answers.c.table_id == table_id, answers.c.n >= keep))
-            if new:
-                db.execute(
-                    insert(answers),
-                    [
-                        {"table_id": table_id, "n": keep + i, "seat": p, "option": o}
-                        for i, (p, o) in enumerate(new)
-                    ],
-                )
-            db.execute(
-                update(tables)
+            row = db.execute(
+                select(tables.c.steps, tables.c.digest)
                 .where(tables.c.id == table_id)
-                .values(steps=steps, digest=digest, over=over)
+                .with_for_update()
+            ).first()
+            if row is None:
+                raise KeyError(table_id)
+            yield Tx(db, table_id, int(row[0]), str(row[1]), self.is_postgres)
+
+
+class Tx:
+    """One locked change of a table (`Store.locked`)."""
+
+    def __init__(self, db: Connection, table_id: str, steps: int, digest: str, pg: bool) -> None:
+        self.db = db
+        self.table_id = table_id
+        self.steps = steps  # as stored when the lock was taken
+        self.digest = digest
+        self._pg = pg
+        self._notify = False
+
+    def load(self) -> StoredTable:
+        stored = _load(self.db, self.table_id)
+        assert stored is not None
+        return stored
+
+    def seat_rows(self) -> list[SeatRow]:
+        return _seat_rows(self.db, self.table_id)
+
+    def write_answers(
+        self, keep: int, new: Sequence[tuple[int, str]], *, steps: int, digest: str, over: bool
+    ) -> None:
+        """Keep the first `keep` stored answers (an undo took back the rest), append `new`
+        after them, and store the state's digest."""
+        db, table_id = self.db, self.table_id
+        db.execute(delete(answers).where(answers.c.table_id == table_id, answers.c.n >= keep))
+        if new:
+            db.execute(
+                insert(answers),
+                [
+                    {"table_id": table_id, "n": keep + i, "seat": p, "option": o}
+                    for i, (p, o) in enumerate(new)
+                ],
+            )
+        db.execute(
+            update(tables)
+            .where(tables.c.id == table_id)
+            .values(steps=steps, digest=digest, over=over)
+        )
+        self._announce()
+
+    def write_seat(self, seat: int, row: SeatRow) -> None:
+        self.db.execute(
+            update(seats)
+            .where(seats.c.table_id == self.table_id, seats.c.seat == seat)
+            .values(
+                token_hash=row.token_hash,
+                invite_hash=row.invite_hash,
+                vacated=row.vacated,
+                idle=row.idle,
+            )
+        )
+        self._announce()
+
+    def _announce(self) -> None:
+        """Tell the other processes on this database (PostgreSQL's NOTIFY, delivered when the
+        transaction commits, once however often it is asked in one transaction)."""
+        if self._pg and not self._notify:
+            self._notify = True
+            self.db.execute(
+                text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": self.table_id}
             )
 
-    # -- seats ----------------------------------------------------------------------------
-    def set_seat(
-        self,
-        table_id: str,
-        seat: int,
-        *,
-        token_hash: str | None,
-        invite_hash: str | None,
-        vacated: bool,
-    ) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(token_hash=token_hash, invite_hash=invite_hash, vacated=vacated)
-            )
+
+CHANNEL = "tabletop_tables"
+
+
+def _seat_rows(db: Connection, table_id: str) -> list[SeatRow]:
+    rows = db.execute(
+        select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    ).mappings()
+    return [
+        SeatRow(r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"]))
+        for r in rows
+    ]
+
+
+def _load(db: Connection, table_id: str) -> StoredTable | None:
+    row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+    if row is None:
+        return None
+    seat_rows = _seat_rows(db, table_id)
+    moves = [
+        (int(r[0]), str(r[1]))
+        for r in db.execute(
+            select(answers.c.seat, answers.c.option)
+            .where(answers.c.table_id == table_id)
+            .order_by(answers.c.n)
+        )
+    ]
+    return StoredTable(
+        id=row["id"],
+        name=row["name"],
+        game=row["game"],
+        version=row["version"],
+        players=row["players"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        seats=json.loads(row["seats"]),
+        takeover=row["takeover"],
+        idle_seconds=row["idle_seconds"],
+        pace_ms=row["pace_ms"],
+        host_hash=row["host_hash"],
+        steps=row["steps"],
+        digest=row["digest"],
+        over=bool(row["over"]),
+        answers=moves,
+        token_hashes=[r.token_hash for r in seat_rows],
+        invite_hashes=[r.invite_hash for r in seat_rows],
+        vacated=[r.vacated for r in seat_rows],
+        idle=[r.idle for r in seat_rows],
+    )
 
 
 def _sqlite_pragmas(conn: Any, _record: Any) -> None:

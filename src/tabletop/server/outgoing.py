@@ -1,0 +1,100 @@
+"""What the server sends each connection: built from the kernel's per-seat views, questions
+and events only, for the seats the connection holds (a spectator: `view(None)`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import registry
+from tabletop.engine.table import Cursor, TableError
+
+if TYPE_CHECKING:
+    from tabletop.server.room import Conn, Room
+
+PERSON = "person"
+# Events sent at most when a viewer's log starts again from the beginning (a new connection,
+# a restart, an undo the viewer cannot follow): the rest of the log is on the record.
+RESET_EVENTS = 300
+
+
+def meta(room: Room) -> dict[str, Any]:
+    """The table's public facts: every connection gets the same."""
+    state = room.state
+    spec = registry.get(state.game_id)
+    online: set[int] = set()
+    for conn in room.conns:
+        online.update(conn.seats)
+    seats = []
+    for seat in range(state.num_players):
+        person = room.is_person(seat)
+        seats.append(
+            {
+                "seat": seat,
+                "name": f"P{seat + 1}",
+                "kind": PERSON if person else "agent",
+                "agent": None if person else room.specs[seat],
+                "taken": person and room.token_hashes[seat] is not None,
+                "covered": room.covered(seat),
+                "online": seat in online,
+            }
+        )
+    return {
+        "id": room.id,
+        "name": room.name,
+        "game": state.game_id,
+        "title": spec.title,
+        "players": state.num_players,
+        "seats": seats,
+        "takeover": room.takeover,
+        "idle_seconds": room.idle_seconds,
+        "pace_ms": room.pace_ms,
+        "over": state.is_over,
+        "step": state.steps,
+    }
+
+
+def message_for(room: Room, conn: Conn) -> dict[str, Any]:
+    """What `conn` is sent now: for each of its seats (or the spectator) the view, the
+    question, the events since its cursor; never another seat's."""
+    table = room.table
+    state = table.state
+    asks = {a.seat: a for a in table.asks()}
+    viewers = []
+    for viewer in conn.viewers:
+        start, gen = conn.cursors.get(viewer, (Cursor(), ""))
+        reset = gen != room.gen or start == Cursor()
+        events: list[tuple[str, str]] = []
+        if not reset:
+            try:
+                events, cursor = table.events_since(start, viewer)
+            except TableError:
+                reset = True
+        if reset:
+            events, cursor = table.events_since(Cursor(), viewer)
+            events = events[-RESET_EVENTS:]
+        conn.cursors[viewer] = (cursor, room.gen)
+        entry: dict[str, Any] = {
+            "seat": viewer,
+            "view": state.view(viewer),
+            "events": [{"rule": r, "text": t} for r, t in events],
+            "reset": reset,
+            "cursor": {"position": cursor.position, "epoch": cursor.epoch, "gen": room.gen},
+        }
+        if viewer is not None:
+            ask = asks.get(viewer)
+            entry["ask"] = (
+                None
+                if ask is None
+                else {
+                    "kind": ask.kind,
+                    "prompt": ask.prompt,
+                    "rule": ask.rule,
+                    "secret": ask.secret,
+                    "options": [{"id": o.id, "label": o.label} for o in ask.options],
+                }
+            )
+            entry["can_undo"] = not room.covered(viewer) and table.can_undo(
+                f"seat-{viewer}", viewer
+            )
+        viewers.append(entry)
+    return {"type": "state", "table": room.meta(), "step": state.steps, "viewers": viewers}
