@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
@@ -193,9 +193,4 @@ def encoder(game_id: str) -> Encoder:
     return enc
 
 
-def schema_names(values: Sequence[str]) -> Vocab:
-    """A vocabulary from a view schema's `Literal` values (`typing.get_args`)."""
-    return Vocab(values)
-
-
-__all__ = ["Encoder", "NoEncoderError", "Out", "Vocab", "card_vocab", "encoder", "schema_names"]
+__all__ = ["Array", "Encoder", "NoEncoderError", "Out", "Vocab", "card_vocab", "encoder"]
