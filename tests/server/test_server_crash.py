@@ -5,24 +5,16 @@ the games then play on to their end and their records verify."""
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from server_helpers import play_out
 
-from conftest import WAIT, Client, Live
+from conftest import Client, Process
 from tabletop.engine.record import Record, replay
 from tabletop.engine.rng import Rng
-from tabletop.server.store import Store
 
 TABLES: list[dict[str, Any]] = [
     {
@@ -41,46 +33,6 @@ TABLES: list[dict[str, Any]] = [
         "options": {"turn_limit": 2},
     },
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Process:
-    """`tabletop serve` in a process of its own."""
-
-    def __init__(self, db_url: str, data: Path) -> None:
-        self.port = free_port()
-        self.log = open(data / f"server-{self.port}.log", "wb")  # noqa: SIM115
-        exe = str(Path(sys.executable).parent / "tabletop")
-        self.proc = subprocess.Popen(
-            [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000"],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "TABLETOP_DATA_DIR": str(data)},
-        )
-        base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 4 * WAIT
-        while True:
-            assert self.proc.poll() is None, "the server exited"
-            assert time.monotonic() < deadline, "the server did not start"
-            try:
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        self.live = Live(base, Store(db_url), None)
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(WAIT)
-        self.live.http.close()
-        self.live.store.close()
-        self.log.close()
 
 
 @pytest.fixture

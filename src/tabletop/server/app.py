@@ -39,6 +39,7 @@ from tabletop.agents import agent_names
 from tabletop.engine import registry
 from tabletop.engine.options import describe_options
 from tabletop.engine.table import Cursor
+from tabletop.server.fanout import Listener
 from tabletop.server.hub import Hub
 from tabletop.server.protocol import (
     MAX_BODY_BYTES,
@@ -161,12 +162,43 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
     db = store if isinstance(store, Store) else Store(store)
     hub = Hub(db, clock=settings.clock)
 
+    async def refresh(table_id: str) -> None:
+        """Another process changed a table (a NOTIFY): adopt it, tell this process's
+        connections."""
+        room = hub.rooms.get(table_id)
+        if room is None:
+            return  # not loaded here: it will be read from the store when it is
+        async with room.lock:
+            try:
+                changed = await asyncio.to_thread(room.refresh_sync)
+            except Exception:
+                log.exception("table %s could not be refreshed", table_id)
+                return
+            if changed:
+                room.changed()
+
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        listener = None
+        if db.is_postgres:
+            loop = asyncio.get_running_loop()
+
+            def heard(table_id: str) -> None:
+                loop.call_soon_threadsafe(lambda: loop.create_task(refresh(table_id)))
+
+            def everything() -> None:
+                for table_id in list(hub.rooms):
+                    heard(table_id)
+
+            listener = Listener(db.url, heard, everything)
+            listener.start()
+            await asyncio.to_thread(listener.ready.wait, 30)
         for room in await asyncio.to_thread(hub.load_unfinished):
             room.schedule()
         yield
         hub.stop()
+        if listener is not None:
+            await asyncio.to_thread(listener.stop)
 
     app = FastAPI(title="tabletop", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
