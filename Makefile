@@ -29,15 +29,16 @@ play: $(CORE)
 serve: $(STAMP)
 	$(BIN)/tabletop serve
 
-# The browser tests (tests/server/test_server_browser.py) drive Debian's Chromium through its
-# chromium-driver: installed here with apt-get when missing (as root, without questions); no
-# browser is ever downloaded by a test tool.
-BROWSER := /usr/bin/chromedriver
-$(BROWSER):
+# The server's tests need Debian's Chromium and its chromium-driver (the browser tests; no
+# browser is ever downloaded by a test tool) and PostgreSQL (two server processes on one
+# database; the test starts its own): installed here with apt-get when missing (as root,
+# without questions).
+SYSTEM := /usr/bin/chromedriver /usr/bin/chromium /usr/share/postgresql-common
+$(SYSTEM):
 	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver postgresql >/dev/null
 
-test: $(STAMP) $(BROWSER)
+test: $(STAMP) $(SYSTEM)
 	$(BIN)/pytest -n 2
 
 lint: $(STAMP)
