@@ -140,9 +140,9 @@ def free_port() -> int:
 class Process:
     """`tabletop serve` in a process of its own."""
 
-    def __init__(self, db_url: str, data: Path) -> None:
-        self.port = free_port()
-        self.log = open(data / f"server-{self.port}.log", "wb")  # noqa: SIM115
+    def __init__(self, db_url: str, data: Path, port: int | None = None) -> None:
+        self.port = free_port() if port is None else port
+        self.log = open(data / f"server-{self.port}.log", "ab")  # noqa: SIM115
         exe = str(Path(sys.executable).parent / "tabletop")
         self.proc = subprocess.Popen(
             [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000"],

@@ -18,7 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import WAIT, Live
+from conftest import WAIT, Live, Process
 from tabletop.engine.record import Record, replay
 from tabletop.engine.rng import Rng
 
@@ -174,3 +174,33 @@ def test_two_browsers_play_guardians_with_the_secret_draft(
     for i, d in enumerate((a, b)):
         d.save_screenshot(str(SHOTS / f"guardians-p{i + 1}-over.png"))
         assert "Game over" in d.find_element("id", "play").text
+
+
+def test_the_page_reconnects_by_itself_after_the_server_is_killed(
+    tmp_path: Path, browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, _ = browsers
+    db_url = f"sqlite:///{tmp_path / 'tables.db'}"
+    first = Process(db_url, tmp_path)
+    made = first.live.create(game="quests", players=2, seats=["person", "heuristic"], seed=41)
+    a.get(f"{first.live.base}/t/{made['id']}#invite={made['invites'][0]['invite']}")
+    rng = Rng(7)
+    for _ in range(4):  # a few answers, each waited for
+        ids = wait(a, OPTIONS_JS)
+        assert a.execute_script(CLICK_JS, ids[rng.below(len(ids))])
+        wait(a, "return document.querySelectorAll('button.option:not([disabled])').length > 0")
+    step = a.execute_script("return document.getElementById('status').dataset.step")
+    first.kill()
+    wait(a, "return document.getElementById('status').textContent.startsWith('reconnecting')")
+    second = Process(db_url, tmp_path, port=first.port)
+    try:
+        # the page finds the server again by itself, at the same decision, and plays on
+        wait(a, "return !document.getElementById('status').textContent.startsWith('reconnecting')")
+        assert a.execute_script("return document.getElementById('status').dataset.step") == step
+        a.save_screenshot(str(SHOTS / "quests-reconnected.png"))
+        ids = wait(a, OPTIONS_JS)
+        assert a.execute_script(CLICK_JS, ids[0])
+        wait(a, f"return Number(document.getElementById('status').dataset.step) > {step}")
+    finally:
+        second.kill()
