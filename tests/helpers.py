@@ -518,6 +518,9 @@ def view_leaks(
     if not hidden:
         return []
     banned = {layout.slugs[c] for c in hidden} | {layout.names[c] for c in hidden}
+    # copies of a card share its name and id: a name is no leak while the viewer sees a copy
+    seen = visible_cards(state, viewer)
+    banned -= {layout.slugs[c] for c in seen} | {layout.names[c] for c in seen}
     return sorted(json_strings(state.view(viewer) if view is None else view) & banned)
 
 
@@ -529,12 +532,13 @@ def log_leaks(
     a public zone during it)."""
     layout = state.zones.layout
     pat = name_pattern(layout.names)
-    index = {n: c for c, n in enumerate(layout.names)}
+    # copies of a card share its name: a name is allowed when one of its cards is
+    names = {layout.names[c] for c in allowed}
     out = []
     for e in (state.log or [])[start:]:
         text = e.text_for(viewer)
         for m in pat.findall(text):
-            if index[m] not in allowed:
+            if m not in names:
                 out.append((e.rule, text))
     return out
 

@@ -36,7 +36,7 @@ from tabletop.engine.rng import Rng
 
 # Games per registered game, and options that keep games of random players short (random
 # players rarely finish a game of Quests by melding). A game not listed gets the defaults.
-GAMES = {"quests": 2000, "guardians": 2000}
+GAMES = {"quests": 2000, "guardians": 2000, "librarians": 2000}
 DEFAULT_GAMES = 200
 FAST_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 8}}
 MIXED_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 12}}
@@ -51,7 +51,20 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
         {"length": "full", "artifact_deck": "random18"},
     ],
     "guardians": [{}, {"difficulty": "apprentice"}, {"cooperative": True}],
+    # every adventure at every difficulty; hands closed and no elimination now and then
+    "librarians": [
+        {
+            "adventure": a,
+            "difficulty": d,
+            **({"open_hands": False} if (i + j) % 3 == 1 else {}),
+            **({"no_elimination": True} if d == "narrative" and j % 2 else {}),
+        }
+        for i, d in enumerate(("narrative", "standard", "expert"))
+        for j, a in enumerate(("C-1", "C-2", "C-3", "C-4"))
+    ],
 }
+# Games whose random and mixed games also go through the variants (not only the defaults).
+ALL_VARIANTS = {"librarians"}
 CARDS = {"quests": 107}
 CHUNKS = 10
 FULL_EVERY = 100  # three games in this many (of at most FULL_PLAYERS) are checked at every step
@@ -80,15 +93,18 @@ def plans(game_id: str) -> list[Plan]:
     for i in range(GAMES.get(game_id, DEFAULT_GAMES)):
         players = counts[i % len(counts)]
         style = (i // len(counts)) % 3
+        variant = dict(variants[(i // (3 * len(counts))) % len(variants)])
         if style == 0:
             agents = ("random",) * players
             options = dict(FAST_OPTIONS.get(game_id, {}))
         elif style == 1:
             agents = ("heuristic",) * players
-            options = dict(variants[(i // (3 * len(counts))) % len(variants)])
+            options = variant
         else:
             agents = tuple("heuristic" if (i + p) % 2 else "random" for p in range(players))
             options = dict(MIXED_OPTIONS.get(game_id, {}))
+        if game_id in ALL_VARIANTS:
+            options = {**options, **variant}
         seed = derive_seed(7, i)
         full = i % FULL_EVERY in (7, 8, 9) and players <= FULL_PLAYERS
         record = full or i % RECORD_EVERY == 3

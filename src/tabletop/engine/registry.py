@@ -17,6 +17,7 @@ from tabletop.engine.state import State
 _MODULES: dict[str, str] = {
     "quests": "tabletop.games.quests",
     "guardians": "tabletop.games.guardians",
+    "librarians": "tabletop.games.librarians",
 }
 
 _SPECS: dict[str, GameSpec] = {}

@@ -20,6 +20,7 @@ from tabletop.engine.events import Event
 from tabletop.games.librarians import play as U
 from tabletop.games.librarians.rules import (
     AREA,
+    CONTENT,
     FLIP_MAGIC,
     FOCUS,
     FOCUS_SET,
@@ -34,7 +35,7 @@ from tabletop.games.librarians.rules import (
     zone,
 )
 
-FLIP_COST = 1  # librarians.interpret.flip-cost
+FLIP_COST = CONTENT.focus_power.flip_cost  # librarians.interpret.flip-cost (content/aid.toml)
 
 
 def _free(s: LibrariansState, p: int, card: int, i: int) -> bool:

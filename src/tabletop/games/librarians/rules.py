@@ -76,7 +76,7 @@ from tabletop.games.librarians.space import (
 if TYPE_CHECKING:
     from tabletop.games.librarians.check import Check
 
-VERSION = "0.1"  # the check and its set-up; the phases come next
+VERSION = "1.0"
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 STARTING_HAND = 5  # librarians.interpret.starting-hand
 STARTING_ENERGY = 4  # the Energy Pile starts with 4 cards (setup diagram)
