@@ -27,7 +27,7 @@ from typing import Annotated, Any
 
 from pydantic import Discriminator, Tag, TypeAdapter
 
-from tabletop.schemas import guardians, quests
+from tabletop.schemas import guardians, librarians, quests
 from tabletop.schemas.common import Model, ViewBase
 
 
@@ -55,6 +55,12 @@ SCHEMAS: dict[str, ViewSchema] = {
         guardians.VERSION,
         guardians.GuardiansPlayerView,
         guardians.GuardiansSpectatorView,
+    ),
+    "librarians": ViewSchema(
+        "librarians",
+        librarians.VERSION,
+        librarians.LibrariansPlayerView,
+        librarians.LibrariansSpectatorView,
     ),
 }
 
