@@ -362,6 +362,7 @@ def _librarians_subjects() -> list[Subject]:
 CATALOGS: dict[str, Callable[[], list[Subject]]] = {
     "quests": _quests_subjects,
     "guardians": _guardians_subjects,
+    "librarians": _librarians_subjects,
 }
 
 
