@@ -21,6 +21,12 @@ FAST: dict[str, dict[str, object]] = {"quests": {"turn_limit": 8}}
 VARIANTS: dict[str, list[dict[str, object]]] = {
     "quests": [{}, {"length": "mid", "artifact_deck": "random18"}, {"artifact_deck": "random18"}],
     "guardians": [{}, {"difficulty": "apprentice"}, {"cooperative": True}],
+    "librarians": [
+        {},
+        {"difficulty": "expert", "adventure": "C-3", "open_hands": False},
+        {"difficulty": "narrative", "adventure": "C-4", "no_elimination": True},
+        {"adventure": "C-2"},
+    ],
 }
 SEATS = ("random", "heuristic", "mixed")
 MAX_STEPS = 20_000
