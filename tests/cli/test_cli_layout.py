@@ -18,7 +18,7 @@ from tabletop.engine import new_game, registry
 from tabletop.ui import guardians, quests, renderer_for
 from tabletop.ui.style import clip, first_clause, short_effect, wrap
 
-GAMES = ("quests", "guardians")
+GAMES = ("quests", "guardians", "librarians")
 
 
 def draw(game: str, view: dict[str, Any], width: int, terminal: bool = False) -> str:
@@ -65,7 +65,7 @@ def test_no_line_is_wider_than_80_or_120_columns_at_any_player_count(game: str) 
                     assert too_wide == [], (players, seed, width)
 
 
-@pytest.mark.parametrize(("game", "most"), [("quests", 24), ("guardians", 26)])
+@pytest.mark.parametrize(("game", "most"), [("quests", 24), ("guardians", 26), ("librarians", 26)])
 def test_a_three_player_board_takes_about_a_screen_at_80_columns(game: str, most: int) -> None:
     heights = [
         len(draw(game, view, 80).splitlines())
