@@ -274,7 +274,7 @@ class Room:
             self._note_asks(p for p, _ in new)
             self._adopt_seats(tx.seat_rows())
             return True
-        return self._adopt_seats(tx.seat_rows())
+        return tx.shared and self._adopt_seats(tx.seat_rows())
 
     def _adopt_seats(self, rows: list[SeatRow]) -> bool:
         mine = [self._seat_row(s) for s in range(len(rows))]
@@ -343,7 +343,14 @@ class Room:
             return
         new = history[keep:]
         self._digest = digest(state)
-        tx.write_answers(keep, new, steps=state.steps, digest=self._digest, over=state.is_over)
+        tx.write_answers(
+            keep,
+            new,
+            steps=state.steps,
+            digest=self._digest,
+            over=state.is_over,
+            taken_back=keep < len(saved),
+        )
         self._saved = list(history)
         self._note_asks(p for p, _ in new)
 

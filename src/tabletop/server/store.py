@@ -21,8 +21,10 @@ import contextlib
 import hashlib
 import json
 import os
+import queue
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -163,6 +165,7 @@ class Store:
             self.engine = create_engine(url, pool_pre_ping=True)
         metadata.create_all(self.engine)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        self._writer = _Writer(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -258,30 +261,113 @@ class Store:
     # -- changes ----------------------------------------------------------------------------
     @contextlib.contextmanager
     def locked(self, table_id: str) -> Iterator[Tx]:
-        """A transaction holding the table's row locked (`SELECT ... FOR UPDATE` on
-        PostgreSQL; SQLite serialises writers itself), committed when the block ends and
-        rolled back if it raises. Several server processes change a table one at a time."""
-        with self.engine.begin() as db:
+        """One change of a table, stored when the block ends and not at all if it raises.
+
+        PostgreSQL: one transaction holding the table's row locked (`SELECT ... FOR
+        UPDATE`), so several server processes change a table one at a time. SQLite (one
+        process, whose rooms change each table under their own lock): the writes are queued
+        for the store's writer thread, which commits every change waiting at that moment in
+        one transaction, so one disk flush serves many tables (group commit); the block
+        returns once that transaction is committed."""
+        if self.is_postgres:
+            with self.engine.begin() as db:
+                row = db.execute(
+                    select(tables.c.steps, tables.c.digest)
+                    .where(tables.c.id == table_id)
+                    .with_for_update()
+                ).first()
+                if row is None:
+                    raise KeyError(table_id)
+                yield Tx(db, table_id, int(row[0]), str(row[1]), shared=True)
+            return
+        with self.engine.connect() as db:
             row = db.execute(
-                select(tables.c.steps, tables.c.digest)
-                .where(tables.c.id == table_id)
-                .with_for_update()
+                select(tables.c.steps, tables.c.digest).where(tables.c.id == table_id)
             ).first()
             if row is None:
                 raise KeyError(table_id)
-            yield Tx(db, table_id, int(row[0]), str(row[1]), self.is_postgres)
+            tx = Tx(db, table_id, int(row[0]), str(row[1]), shared=False)
+            yield tx
+            db.rollback()  # end the read before the writer writes
+        if tx.ops:
+            self._writer.commit(tx.ops)
+
+
+Op = Callable[[Connection], object]
+
+
+class _Writer:
+    """SQLite's group commit: one thread runs every queued change, as many as are waiting,
+    in one transaction; each waiter returns when its change is committed or raises its error
+    (a batch that fails is retried one change at a time, so one bad change fails alone)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.queue: queue.SimpleQueue[tuple[list[Op], threading.Event, list[BaseException]]]
+        self.queue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._start = threading.Lock()
+
+    def commit(self, ops: list[Op]) -> None:
+        with self._start:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="tabletop-writer", daemon=True
+                )
+                self._thread.start()
+        done = threading.Event()
+        failed: list[BaseException] = []
+        self.queue.put((ops, done, failed))
+        done.wait()
+        if failed:
+            raise failed[0]
+
+    def _run(self) -> None:
+        while True:
+            batch = [self.queue.get()]
+            while True:
+                try:
+                    batch.append(self.queue.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self._apply([ops for ops, _, _ in batch])
+            except Exception:
+                for ops, _, failed in batch:
+                    try:
+                        self._apply([ops])
+                    except Exception as e:
+                        failed.append(e)
+            for _, done, _ in batch:
+                done.set()
+
+    def _apply(self, changes: list[list[Op]]) -> None:
+        with self.engine.begin() as db:
+            for ops in changes:
+                for op in ops:
+                    op(db)
 
 
 class Tx:
-    """One locked change of a table (`Store.locked`)."""
+    """One change of a table (`Store.locked`): reads now, writes when it is committed."""
 
-    def __init__(self, db: Connection, table_id: str, steps: int, digest: str, pg: bool) -> None:
+    def __init__(
+        self, db: Connection, table_id: str, steps: int, digest: str, shared: bool
+    ) -> None:
         self.db = db
         self.table_id = table_id
-        self.steps = steps  # as stored when the lock was taken
+        self.steps = steps  # as stored when the change began
         self.digest = digest
-        self._pg = pg
+        # other processes may change the table (PostgreSQL): read the seats back every time
+        self.shared = shared
+        self.ops: list[Op] = []
         self._notify = False
+
+    def _write(self, op: Op) -> None:
+        if self.shared:
+            op(self.db)  # in the locked transaction
+        else:
+            self.ops.append(op)  # for the writer thread
 
     def load(self) -> StoredTable:
         stored = _load(self.db, self.table_id)
@@ -292,36 +378,52 @@ class Tx:
         return _seat_rows(self.db, self.table_id)
 
     def write_answers(
-        self, keep: int, new: Sequence[tuple[int, str]], *, steps: int, digest: str, over: bool
+        self,
+        keep: int,
+        new: Sequence[tuple[int, str]],
+        *,
+        steps: int,
+        digest: str,
+        over: bool,
+        taken_back: bool = True,
     ) -> None:
-        """Keep the first `keep` stored answers (an undo took back the rest), append `new`
-        after them, and store the state's digest."""
-        db, table_id = self.db, self.table_id
-        db.execute(delete(answers).where(answers.c.table_id == table_id, answers.c.n >= keep))
-        if new:
-            db.execute(
-                insert(answers),
-                [
-                    {"table_id": table_id, "n": keep + i, "seat": p, "option": o}
-                    for i, (p, o) in enumerate(new)
-                ],
+        """Keep the first `keep` stored answers (an undo took back the rest: `taken_back`),
+        append `new` after them, and store the state's digest."""
+        table_id = self.table_id
+        rows = [
+            {"table_id": table_id, "n": keep + i, "seat": p, "option": o}
+            for i, (p, o) in enumerate(new)
+        ]
+        if taken_back:
+            self._write(
+                lambda db: db.execute(
+                    delete(answers).where(answers.c.table_id == table_id, answers.c.n >= keep)
+                )
             )
-        db.execute(
-            update(tables)
-            .where(tables.c.id == table_id)
-            .values(steps=steps, digest=digest, over=over)
+        if rows:
+            self._write(lambda db: db.execute(insert(answers), rows))
+        self._write(
+            lambda db: db.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(steps=steps, digest=digest, over=over)
+            )
         )
         self._announce()
 
     def write_seat(self, seat: int, row: SeatRow) -> None:
-        self.db.execute(
-            update(seats)
-            .where(seats.c.table_id == self.table_id, seats.c.seat == seat)
-            .values(
-                token_hash=row.token_hash,
-                invite_hash=row.invite_hash,
-                vacated=row.vacated,
-                idle=row.idle,
+        values = {
+            "token_hash": row.token_hash,
+            "invite_hash": row.invite_hash,
+            "vacated": row.vacated,
+            "idle": row.idle,
+        }
+        table_id = self.table_id
+        self._write(
+            lambda db: db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(**values)
             )
         )
         self._announce()
@@ -329,7 +431,7 @@ class Tx:
     def _announce(self) -> None:
         """Tell the other processes on this database (PostgreSQL's NOTIFY, delivered when the
         transaction commits, once however often it is asked in one transaction)."""
-        if self._pg and not self._notify:
+        if self.shared and not self._notify:
             self._notify = True
             self.db.execute(
                 text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": self.table_id}
