@@ -320,8 +320,14 @@ def _print_footer(console: Console, s: dict[str, Any]) -> None:
             markup=False,
         )
     if s["team"]:
+        rates = s.get("team_rates", {})
         console.print(
-            "team: " + ", ".join(f"{v} {n}" for v, n in s["team"].items()),
+            "team: "
+            + ", ".join(
+                f"{v} {n}"
+                + (f" ({rates[v]['rate']:.3f}, 95% CI {_ci(rates[v])})" if v in rates else "")
+                for v, n in s["team"].items()
+            ),
             highlight=False,
             markup=False,
         )

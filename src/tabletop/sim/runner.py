@@ -173,7 +173,8 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
         "options": config.options_json(),
         "seed": gseed,
         "agents": AGENTS_SEPARATOR.join(specs),
-        "turns": int(getattr(state, "turn", 0)),
+        # turns, or rounds for a game played in rounds
+        "turns": int(getattr(state, "turn", getattr(state, "round", 0))),
         "decisions": state.steps,
         "seconds": seconds,
         "team": result.team,

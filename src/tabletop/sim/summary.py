@@ -117,6 +117,12 @@ def summarize(
         "games_per_s": n / seconds if seconds > 0 else 0.0,
         "outcomes": {k: dict(sorted(c.items())) for k, c in sorted(outcomes.items())},
         "team": dict(sorted(teams.items())),
+        # a cooperative game's team results: each outcome's rate with its 95% interval
+        "team_rates": {
+            t: {"rate": k / n, "ci95": list(wilson(k, n))} for t, k in sorted(teams.items())
+        }
+        if n
+        else {},
     }
 
 

@@ -237,6 +237,7 @@ def eliminate(s: LibrariansState, p: int, why: str) -> None:
             False,
             "librarians.eliminate.all",
             "every player has been eliminated: the players lose",
+            "eliminated",
         )
         return
     _leave_out(s, p)

@@ -41,14 +41,16 @@ from tabletop.games.librarians.rules import (
 )
 
 
-def end_game(s: LibrariansState, won: bool, rule: str, reason: str) -> None:
-    """The players win or lose together."""
+def end_game(s: LibrariansState, won: bool, rule: str, reason: str, ending: str) -> None:
+    """The players win or lose together; `ending` names how (the Mission completed, the
+    Disturbance that advanced, or "eliminated"), for the simulator's outcome counts."""
     seats = tuple(range(s.num_players))
     s.result = Result(
         tuple(1.0 if won else 0.0 for _ in seats),
         seats if won else (),
         reason,
         team="won" if won else "lost",
+        outcomes={"ending": ending},
     )
     s._pending = None
     s.flow.clear()
@@ -111,7 +113,9 @@ class AdvanceMission(NoFields):
         s.move(card, MISSION_ZONE, MISSION_DISCARD, self.rule, "{card} advances")
         flip(s, card)
         if m.win:
-            end_game(s, True, "librarians.enemy.win", f"{m.name} is complete: the players win")
+            end_game(
+                s, True, "librarians.enemy.win", f"{m.name} is complete: the players win", m.name
+            )
             return
         T.fire(s, "mission-advanced", s.first, card)
         if m.choices:
@@ -192,7 +196,7 @@ class AddFate(NoFields):
         s.move(card, DISTURBANCE_ZONE, DISTURBANCE_DISCARD, rule, "{card} advances")
         flip(s, card)
         if d.lose:
-            end_game(s, False, "librarians.enemy.lose", f"{d.name}: the players lose")
+            end_game(s, False, "librarians.enemy.lose", f"{d.name}: the players lose", d.name)
             return
         nxt = next(c for c in s.zones.cards[DISTURBANCES] if s.record(c).id == d.next)
         s.move(nxt, DISTURBANCES, DISTURBANCE_ZONE, rule, "{card} is next")
