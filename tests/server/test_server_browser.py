@@ -19,6 +19,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import WAIT, Live, Process
+from helpers import json_strings
 from tabletop.engine.record import Record, replay
 from tabletop.engine.rng import Rng
 
@@ -204,3 +205,59 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed(
         wait(a, f"return Number(document.getElementById('status').dataset.step) > {step}")
     finally:
         second.kill()
+
+
+def hand_names(view: dict[str, Any], seat: int) -> set[str]:
+    (mine,) = [s for s in view["seats"] if s["seat"] == seat]
+    return {card["name"] for card in mine.get("hand", [])}
+
+
+def test_hot_seat_shows_one_seat_at_a_time(
+    live: Live, browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    """One browser holds P1 and P2: between their turns it shows a hand-off screen with
+    neither hand, and each seat's page shows only that seat's hand."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, _ = browsers
+    a.get(live.base + "/")
+    wait(a, "return document.querySelectorAll('#game option').length > 0")
+    Select(a.find_element("id", "game")).select_by_value("quests")
+    a.execute_script(
+        "const p = document.getElementById('players'); p.value = '2';"
+        "p.dispatchEvent(new Event('change'))"
+    )
+    Select(a.find_element("id", "seat-1")).select_by_value("person")
+    a.find_element("id", "create-button").click()
+    wait(a, "return document.querySelector('#invites button:nth-of-type(2)')")
+    a.find_element("css selector", "#invites button:nth-of-type(2)").click()  # P2 here too
+    wait(a, "return document.querySelectorAll('a.invite').length === 0")
+    a.find_element("id", "go").click()
+    wait(a, "return document.querySelectorAll('button.option:not([disabled])').length > 0")
+    table_id = a.current_url.rstrip("/").split("/")[-1]
+    state = live.app.state.hub.room(table_id).state
+    p1 = hand_names(state.view(0), 0)
+    p2 = hand_names(state.view(1), 1)
+    assert a.execute_script("return document.querySelectorAll('[data-switch]').length") == 2
+    shown = a.find_element("id", "play").text
+    asked = state.to_move()[0]
+    own, other = (p1, p2) if asked == 0 else (p2, p1)
+    seen = json_strings(state.view(asked), skip=())  # all that seat may see, log included
+    assert all(n in shown for n in own) and not any(n in shown for n in other - seen)
+    # answer for the seat asked until the other seat is asked: the hand-off screen
+    rng = Rng(2)
+    for _ in range(200):
+        if a.execute_script("return !!document.getElementById('handoff')"):
+            break
+        ids = wait(a, OPTIONS_JS + ".concat(document.getElementById('handoff') ? ['-'] : [])")
+        if ids != ["-"]:
+            a.execute_script(CLICK_JS, ids[rng.below(len(ids))])
+    else:
+        raise AssertionError("the other seat was never asked")
+    screen = a.find_element("id", "play").text + a.find_element("id", "log").text
+    state = live.app.state.hub.room(table_id).state
+    hands = hand_names(state.view(0), 0) | hand_names(state.view(1), 1)
+    assert not any(n in screen for n in hands), "the hand-off screen shows a hand"
+    a.save_screenshot(str(SHOTS / "quests-hot-seat-handoff.png"))
+    a.find_element("id", "handoff").click()
+    wait(a, "return document.querySelectorAll('button.option:not([disabled])').length > 0")
+    assert not a.execute_script("return !!document.getElementById('handoff')")

@@ -334,7 +334,11 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                 except ValidationError as e:
                     conn.post(error("malformed", describe_validation(e)))
                     continue
-                await _handle(hub, room, conn, parsed)
+                try:
+                    await _handle(hub, room, conn, parsed)
+                except Exception:  # the server's own failure: logged, never sent
+                    log.exception("table %s: a message could not be handled", room.id)
+                    conn.post(error("internal", "the server failed; nothing was changed"))
         except WebSocketDisconnect:
             pass
         finally:
