@@ -8,7 +8,6 @@ refuses what it cannot do with one-line errors."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,6 @@ from tabletop.engine.campaign import (
     replay_campaign,
 )
 from tabletop.engine.errors import OptionError, RecordError
-from tabletop.engine.registry import GameSpec
 from tabletop.engine.state import State
 from tabletop.games.librarians import campaign as C
 from tabletop.games.librarians import enemy as N
@@ -52,25 +50,9 @@ KATE = "+".join(
 
 
 @pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """The campaign runs on the registry (new_game, agents, replay). Until the game is
-    registered, it is put there for the test with what its SPEC will hold."""
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Whatever the terminal would keep goes to the test's own folder, never the user's."""
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    if "librarians" not in registry.game_ids():
-        spec = GameSpec(
-            "librarians",
-            "The Librarians: Adventure Card Game",
-            R.VERSION,
-            R.MIN_PLAYERS,
-            R.MAX_PLAYERS,
-            LibrariansOptions,
-            lambda n, seed, opts, log: new_state(n, seed, opts, log),
-            R.ACTION_SPACE,
-            LibrariansBot,
-        )
-        monkeypatch.setitem(registry._MODULES, "librarians", "tabletop.games.librarians")
-        monkeypatch.setitem(registry._SPECS, "librarians", spec)
-    yield
 
 
 def play_out(state: State, seed: int = 0) -> State:
@@ -82,17 +64,29 @@ def play_out(state: State, seed: int = 0) -> State:
 
 
 def won(adventure: str, path: str = "", players: int = 2) -> LibrariansState:
-    """A game of `adventure` ended as if its winning Mission (of `path`) had just advanced:
-    the Mission moved to the Mission discard pile and the players' win declared (the engine's
-    own end_game). A state for the carry hook; no record could replay to it."""
+    """A game of `adventure` won by its winning Mission of `path`: that Mission put in play
+    with what advances it (its Progress, or the card it waits for in the Adventure discard
+    pile), then the Enemy phase's advance step run (the engine's own win). A state for the
+    carry hook; no record could replay to it."""
     s = new_state(players, 1, LibrariansOptions(adventure=adventure), log=True)
     mission = next(
         c
         for c in s.t.missions
         if isinstance(s.record(c), Mission) and s.record(c).win and s.record(c).path == path
     )
-    s.zones.move(mission, s.where(mission), R.MISSION_DISCARD)
-    N.end_game(s, True, "librarians.enemy.win", "won for the test")
+    s.zones.move(mission, s.where(mission), R.MISSION_ZONE)
+    m = s.record(mission)
+    need = m.advance_for(players)
+    if need is None:  # it advances once a named card is defeated: defeat that card
+        name = next(
+            str(a.params["card"]) for a in m.abilities if a.effect == "advance-when-defeated"
+        )
+        card = next(c for c in range(len(s.t.names)) if s.name(c) == name)
+        s.zones.move(card, s.where(card), R.ADV_DISCARD)
+    else:
+        s.progress[mission] = need
+    N.AdvanceMission().run(s)
+    assert s.result is not None and s.result.team == "won"
     return s
 
 
@@ -203,25 +197,8 @@ def played_campaign(players: int = 2, seed: int = 11) -> Campaign:
 
 @pytest.fixture(scope="module")
 def record_json() -> dict[str, Any]:
-    mp = pytest.MonkeyPatch()
-    if "librarians" not in registry.game_ids():
-        spec = GameSpec(
-            "librarians",
-            "The Librarians: Adventure Card Game",
-            R.VERSION,
-            R.MIN_PLAYERS,
-            R.MAX_PLAYERS,
-            LibrariansOptions,
-            lambda n, seed, opts, log: new_state(n, seed, opts, log),
-            R.ACTION_SPACE,
-            LibrariansBot,
-        )
-        mp.setitem(registry._MODULES, "librarians", "tabletop.games.librarians")
-        mp.setitem(registry._SPECS, "librarians", spec)
-    try:
-        return json.loads(json.dumps(played_campaign().record().to_json()))
-    finally:
-        mp.undo()
+    data: dict[str, Any] = json.loads(json.dumps(played_campaign().record().to_json()))
+    return data
 
 
 def test_a_campaign_record_replays_and_verifies_end_to_end(record_json: dict[str, Any]) -> None:

@@ -11,16 +11,12 @@ import copy
 import io
 import re
 import statistics
-import tomllib
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 import pytest
 from rich.console import Console
 
-from tabletop.engine import registry
-from tabletop.engine import texts as engine_texts
 from tabletop.engine.rng import Rng
 from tabletop.games.librarians.bot import LibrariansBot
 from tabletop.games.librarians.rules import LibrariansOptions, new_state
@@ -28,31 +24,6 @@ from tabletop.ui import librarians as ui
 from tabletop.ui import renderer_for, score_label, style
 
 ESCAPE = re.compile(r"\x1b\[")
-
-
-@pytest.fixture(autouse=True)
-def librarians_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The renderer reads card numbers and effects from the game's texts. Until the game is
-    registered `tabletop.engine.texts` cannot find them by game id, so the texts file is
-    parsed here and handed to the renderer's lookup in its place."""
-    style.short_effect.cache_clear()
-    if "librarians" not in registry.game_ids():
-        path = resources.files("tabletop.games.librarians") / "content" / "texts.toml"
-        parsed = engine_texts.parse_texts(
-            tomllib.loads(path.read_text("utf-8")),
-            engine_texts._librarians_subjects(),
-            "librarians",
-        )
-        table: dict[str, Any] = {}
-        for c in parsed.cards:
-            table.setdefault(c.slug, c)
-            table.setdefault(c.name.casefold(), c)
-        real = style._texts
-        monkeypatch.setattr(
-            style, "_texts", lambda game: table if game == "librarians" else real(game)
-        )
-    yield
-    style.short_effect.cache_clear()
 
 
 def draw(view: dict[str, Any], width: int = 80, terminal: bool = False) -> str:
