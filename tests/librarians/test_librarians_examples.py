@@ -105,3 +105,46 @@ def test_two_serpents_against_lamia_use_her_effect_then_the_disturbances() -> No
     assert texts(s, "librarians.check.degree") == [
         "1 Success against 2 Failure: the check fails by 1"
     ]
+
+
+def test_eves_assigning_walkthrough() -> None:
+    # Eve has a Relic Looter assigned and Sam Denning in play. (1) She draws a Cult Fanatic:
+    # it goes to the Unassigned Region, she has an enemy already. (2) She draws Serpent
+    # Ninjas: Ambush, assigned to her anyway. (3) Only her characters may Overcome the Ninjas,
+    # nobody the unassigned Fanatic; Eve defeats the Ninjas. (4) Her free Assign Enemy moves
+    # the Fanatic to her area, and Sam, still ready, may Overcome it.
+    from librarians_rig import card_of, options, pass_responses, put
+    from test_librarians_adventure import stack
+
+    from tabletop.engine.flow import settle
+    from tabletop.games.librarians.adventure import DrawAdventure
+
+    s = game(("eve", "cassandra"), dice=[DOUBLE, SUCCESS, SUCCESS, CBLANK])
+    eve, sam = s.t.heroes[0], card_of(s, 0, "Sam Denning")
+    put(s, sam, zone(0, R.AREA))
+    adventure_card(s, "Relic Looter", zone(0, R.AREA))
+    fanatic, ninjas = stack(s, "Cult Fanatic", "Serpent Ninjas")
+    for _ in range(2):
+        s.flow.append(DrawAdventure(0))
+        settle(s)
+        pass_responses(s)
+    assert s.where(fanatic) == R.UNASSIGNED and s.area_of(ninjas) == 0
+    assert "ambush" in s.record(ninjas).keywords
+    assert "overcome:hero-0:serpent-ninjas" in options(s)
+    assert "overcome:sidekick-0:cult-fanatic" not in options(s)
+    s.apply(0, "pass")
+    assert "overcome:hero-1:serpent-ninjas" not in options(s)  # not Cassandra's enemy
+    s.apply(1, "pass")  # (the window closes: a new Action phase for the walkthrough)
+    from tabletop.games.librarians import phases as P
+
+    s.flow.append(P.Action())
+    settle(s)
+    do(s, "overcome:hero-0:serpent-ninjas")
+    passes(s)
+    assert s.where(ninjas) == R.ADV_DISCARD and not s.ready(eve)
+    assert player(s) == 1  # the window goes round: Cassandra passes, Eve's turn again
+    s.apply(1, "pass")
+    do(s, "assign:cult-fanatic")
+    assert s.area_of(fanatic) == 0 and s.ready(sam)
+    s.apply(1, "pass")
+    assert player(s) == 0 and "overcome:sidekick-0:cult-fanatic" in options(s)
