@@ -28,6 +28,7 @@ import numpy as np
 import pyspiel
 
 from tabletop.engine import registry
+from tabletop.engine.record import digest
 from tabletop.engine.rng import Rng, derive_seed
 from tabletop.engine.state import State
 from tabletop.rl.core import GameConfig, Match
@@ -242,8 +243,6 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return new  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        from tabletop.engine.record import digest
-
         state = self.match.state
         return (
             f"tabletop_{state.game_id} seed {state.seed} answers {state.steps} "
