@@ -10,7 +10,7 @@ import pytest
 from rl_cases import counts, games, hidden, positions, rng, short
 
 from tabletop.engine import registry
-from tabletop.rl import observe
+from tabletop.rl import encoders, observe
 from tabletop.rl.encoders import NoEncoderError, encoder
 
 
@@ -40,6 +40,18 @@ def test_observations_have_the_fixed_size_in_unit_range(game_id: str) -> None:
                 obs = observe(state, p)
                 assert obs.shape == (size,) and obs.dtype == np.float32
                 assert obs.min() >= 0.0 and obs.max() <= 1.0
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_name_a_view_shows_is_in_the_encoder_vocabularies(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(encoders, "STRICT", True)
+    for n in counts(game_id):
+        for options in ({}, short(game_id)):
+            for state in positions(game_id, n, 20 + n, 3, 400, options):
+                for p in range(n):
+                    observe(state, p)
 
 
 @pytest.mark.parametrize("game_id", games())

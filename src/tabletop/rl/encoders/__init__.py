@@ -78,6 +78,11 @@ class Out:
         return self.offsets[piece] + index
 
 
+# Names outside a vocabulary are skipped (a view may carry more than an encoder reads); tests
+# set this to make them an error, so that no card of a view goes unencoded unnoticed.
+STRICT = False
+
+
 class Vocab:
     """A fixed list of names (card slugs, suits, phases) and each one's index."""
 
@@ -92,11 +97,18 @@ class Vocab:
 
     def of(self, name: object) -> int | None:
         """The index of `name`, None for None or a name outside the vocabulary."""
-        return self.index.get(name) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            return None
+        i = self.index.get(name)
+        if i is None and STRICT:
+            raise KeyError(f"{name!r} is not in the vocabulary {self.names[:3]}...")
+        return i
 
     def all_of(self, items: Iterable[Mapping[str, Any]], key: str = "id") -> list[int]:
         """Indices of `item[key]` for each item (unknown names skipped)."""
         index = self.index
+        if STRICT:
+            return [self.index[i[key]] for i in items]
         return [index[i[key]] for i in items if i[key] in index]
 
 

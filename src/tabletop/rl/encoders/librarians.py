@@ -8,8 +8,10 @@ tokens, the check being made (who, the attribute, the pool, the dice by kind and
 devoted), and per seat (relative to the observer) its hero and numbers, its Player Area with
 the tokens on each card, its discard pile and, where the view shows it, its hand.
 
-Card vocabularies come from the game's content: heroes, player cards, the Aid from the Library
-cards and every adventure's cards, Missions and Disturbances, by the slug the view uses.
+Card vocabularies come from the game's content as its texts catalog lists it
+(`tabletop.engine.texts.all_cards`): heroes, player cards, the Aid from the Library card (one
+id in the view for its three difficulty versions) and every adventure's cards, Missions and
+Disturbances, by the slug the view uses.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from collections.abc import Mapping
 from typing import Any, get_args
 
 from tabletop.engine.content import slugify
-from tabletop.games.librarians.content import load
-from tabletop.rl.encoders import Encoder, Out, Vocab
+from tabletop.engine.texts import all_cards
+from tabletop.rl.encoders import Encoder, Out, Vocab, card_vocab
 from tabletop.schemas.librarians import (
     AdventureCode,
     Attribute,
@@ -42,6 +44,8 @@ SEAT_NUMBERS = (  # (key, cap) of a seat's counts
 )
 TOKENS = ("damage", "progress", "aid_tokens", "countdown")
 TOKEN_CAP = 10
+PLAYER_CARDS = ("event", "sidekick", "artifact", "attachment", "focus effect", "power effect")
+ADVENTURE_CARDS = ("enemy", "obstacle", "complication", "special card")
 ROUND_CAP = 20
 DIE_CAP = 6  # dice in a pool (the cap is 4 a kind; changes may add)
 
@@ -50,26 +54,25 @@ class LibrariansEncoder(Encoder):
     game_id = "librarians"
 
     def build(self) -> None:
-        content = load()
         self.phases = Vocab(get_args(Phase))
         self.kinds = Vocab(get_args(Kind))
         self.attributes = Vocab(get_args(Attribute))
         self.difficulties = Vocab(get_args(Difficulty))
         self.adventures = Vocab(get_args(AdventureCode))
         self.faces = [(k, i) for k in get_args(DieKind) for i in (*get_args(Icon), "blank")]
-        self.heroes = Vocab(h.name for h in content.heroes)
-        adventure_cards = [c.slug for a in content.adventures for c in a.cards]
+        texts = all_cards("librarians")
+        self.heroes = Vocab(c.name for c in texts if c.kind == "hero")
+        aid = [slugify(c.name.partition(" (")[0]) for c in texts if c.kind == "aid card"]
+        self.adventure_cards = card_vocab("librarians", *ADVENTURE_CARDS)
         self.cards = Vocab(
-            [h.slug for h in content.heroes]
-            + [c.slug for c in content.cards]
-            + [slugify(a.name) for a in content.aid]
-            + adventure_cards
+            [
+                *card_vocab("librarians", "hero", *PLAYER_CARDS).names,
+                *aid,
+                *self.adventure_cards.names,
+            ]
         )
-        self.adventure_cards = Vocab(adventure_cards)
-        self.missions = Vocab(slugify(m.name) for a in content.adventures for m in a.missions)
-        self.disturbances = Vocab(
-            slugify(d.name) for a in content.adventures for d in a.disturbances
-        )
+        self.missions = card_vocab("librarians", "mission")
+        self.disturbances = card_vocab("librarians", "disturbance")
         m, nc, na = self.max_players, len(self.cards), len(self.adventure_cards)
         self.piece("phase", len(self.phases))
         self.piece("asked", len(self.kinds))
@@ -160,10 +163,10 @@ class LibrariansEncoder(Encoder):
         against = check["against"]
         if against is not None:
             slug = slugify(against)
-            i = self.cards.of(slug)
-            if i is None and (j := self.missions.of(slug)) is not None:
-                i = len(self.cards) + j
-            out.one_hot("check_against", i)
+            if slug in self.missions.index:
+                out.one_hot("check_against", len(self.cards) + self.missions.index[slug])
+            else:
+                out.one_hot("check_against", self.cards.of(slug))
         faces = []
         for d in check["dice"]:
             for icon in d["face"] or ["blank"]:
