@@ -2,11 +2,12 @@
 
 `env("quests", players=3, options={...})` is an AEC environment: the agents are the seats
 (`player_0`...), each observation is `{"observation": float32 vector in [0, 1], "action_mask":
-int8 vector over the game's action space}`, and the agent selected is the first seat the game
-waits for. A SECRET decision (a draft pick, an Escape window) is asked one seat at a time, and
-nothing of an earlier answer shows in a later seat's observation: each is built from that
-seat's view alone. Rewards come at the end (`tabletop.rl.core`: +1 to winners, -1 to the
-others, the same to all in a cooperative game); a game past its bound on answers is truncated.
+int8 vector over the game's action space}`, and the agent selected is the next seat to act in
+the order the simulator's table asks them (`Match.current`). A SECRET decision (a draft pick,
+an Escape window) is asked one seat at a time, and nothing of an earlier answer shows in a
+later seat's observation: each is built from that seat's view alone. Rewards come at the end
+(`tabletop.rl.core`: +1 to winners, -1 to the others, the same to all in a cooperative game);
+a game past its bound on answers is truncated.
 An action outside the mask raises `IllegalActionError`.
 
 `parallel_env(...)` is the same game as a ParallelEnv: every step takes one action from each
