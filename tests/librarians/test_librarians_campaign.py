@@ -333,6 +333,8 @@ def test_the_command_refuses_what_it_cannot_do(tmp_path: Path) -> None:
         (("-o", "unlocked=flynn-carsen"), "option 'unlocked' is set by the campaign"),
         (("-o", "colour=red"), "unknown option 'colour'"),
         (("--players", "5"), "1 to 4 players"),
+        (("--players", "2"), "--seats names 1 seat"),
+        (("--pref", "no-such-pref"), "has no preference"),
     ):
         run = tabletop("campaign", "librarians", str(file), *bots, *args)
         assert run.exit_code == 2 and message in run.output, run.output

@@ -239,12 +239,12 @@ def run_campaign(
             raise RecordError(f"{path}: the chapter in progress is not chapter {n + 1}'s game")
         state = replay(cf.current, verify=True)
         log_from = max(0, len(state.log or []) - 20)
-    write(path, cf)
     chapter = campaign.chapters[n]
-    adventure = str(campaign.options().get("adventure", ""))
-    console.print(Text(f"Chapter {n + 1} of {total}: {mod.title(adventure)}", "bold"))
     on = choose(game, prefs or [])
     agents, specs = make_seats(game, chapter.players, cf.seats, chapter.seed)
+    write(path, cf)  # seats and preferences are good: the campaign may be kept
+    adventure = str(campaign.options().get("adventure", ""))
+    console.print(Text(f"Chapter {n + 1} of {total}: {mod.title(adventure)}", "bold"))
     session = CampaignSession(
         state,
         agents,
