@@ -141,3 +141,8 @@ def test_the_disturbance_advances_and_flips_then_the_last_loses() -> None:
     s.fate = s.record(d2).advance - 1
     enemy_phase(s)
     assert s.result is not None and s.result.team == "lost"
+
+
+def test_the_expert_aid_card_adds_one_more_fate() -> None:
+    standard, expert = game(("eve",)), game(("eve",), difficulty="expert")
+    assert N.fate_due(expert) == N.fate_due(standard) + 1
