@@ -186,7 +186,10 @@ def test_attachments_countdowns_exhausted_and_eliminated_seats() -> None:
     assert f"{hero['name']} +Kevlar Vest" in text
     assert "Magic Spectrometer (" in text and "countdown 2)" in text
     assert "countdown done: spend it)" in text
-    assert re.search(r"Sam Denning \([^)]*2 dmg, exhausted\)", text), text
+    # a Sidekick in play shows its attributes and Life (from the texts), not its cost
+    sam = r"Sam Denning \(G[\d-] I[\d-] L[\d-] T[\d-], life \d+; 2 dmg, exhausted\)"
+    assert re.search(sam, text), text
+    assert "Magic Spectrometer (countdown 2)" in text  # no cost for a card in play
     assert f"{v['seats'][0]['hero']} (you, first player) · dmg 0/" in text
     assert " · exhausted" in text
     assert f"P2 {v['seats'][1]['hero']} (eliminated)" in text

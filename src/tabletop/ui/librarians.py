@@ -70,6 +70,8 @@ _PLAYER = re.compile(r"^(artifact|attachment|event|sidekick) · (\d+) Energy")
 _CHALLENGE = re.compile(r"\b(Guile|Insight|Lore|Tactics) (\d+) challenge")
 _ENEMY = re.compile(r"\bLife (\d+), Damage (\d+)")
 _OBSTACLE = re.compile(r"\bProgress (\d+), Fate (\d+)")
+_SIDEKICK = re.compile(r"((?:(?:Guile|Insight|Lore|Tactics) [\d-]+(?:, )?){4}) · Life (\d+)")
+_ATTR = re.compile(r"(Guile|Insight|Lore|Tactics) ([\d-]+)")
 
 
 def _who(seat: object) -> str:
@@ -108,17 +110,25 @@ def card_type(card: dict[str, Any]) -> str:
     return "hero" if info.kind == "hero" else ""
 
 
-def card_numbers(card: dict[str, Any]) -> str:
+def card_numbers(card: dict[str, Any], in_play: bool = False) -> str:
     """`T2, life 3, deals 1` for an Enemy (challenge, Life, Damage), `L2, needs 3, fate 1`
-    for an Obstacle (challenge, Progress to defeat it, Fate), `1E` for a player card (its
-    cost); "" when the game's texts do not say."""
+    for an Obstacle (challenge, Progress to defeat it, Fate), `1E` for a player card in hand
+    (its cost), `G1 I2 L2 T1, life 4` for a Sidekick in play; "" when the game's texts do
+    not say (or a card in play has nothing to add)."""
     info = _info(card)
     if info is None:
         return ""
     s = info.summary
     m = _PLAYER.match(s)
     if m:
-        return f"{m.group(2)}E"
+        if not in_play:
+            return f"{m.group(2)}E"
+        a = _SIDEKICK.search(s)
+        if m.group(1) != "sidekick" or a is None:
+            return ""
+        return " ".join(f"{name[0]}{n}" for name, n in _ATTR.findall(a.group(1))) + (
+            f", life {a.group(2)}"
+        )
     bits = []
     c = _CHALLENGE.search(s)
     if c:
@@ -156,13 +166,15 @@ def _tokens(card: dict[str, Any]) -> list[str]:
     return out
 
 
-def card_line(card: dict[str, Any], *, numbers: bool = True, text: bool = False) -> Text:
+def card_line(
+    card: dict[str, Any], *, numbers: bool = True, text: bool = False, in_play: bool = False
+) -> Text:
     """`Relic Looter (T2, life 3, deals 1; 1 dmg, exhausted)`, in the card's colour, with
     the first clause of its effect when `text`."""
     kind = card_type(card)
     t = Text(_str(card.get("name")), style=TYPE_STYLE.get(kind, ""))
     bits = []
-    nums = card_numbers(card) if numbers else ""
+    nums = card_numbers(card, in_play) if numbers else ""
     if nums:
         bits.append(nums)
     tokens = _tokens(card)
@@ -316,7 +328,7 @@ def _area(seat: dict[str, Any]) -> list[Text]:
         is_hero = c.get("name") == hero
         if c.get("id") == "aid-from-the-library" or (is_hero and not attached):
             continue
-        t = card_line(c, numbers=not is_hero)
+        t = card_line(c, numbers=not is_hero, in_play=True)
         if is_hero:
             t = Text(hero, style="bold")
         for a in attached:
