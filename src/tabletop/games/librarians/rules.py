@@ -422,7 +422,7 @@ class LibrariansState(State):
             for ab in hero.abilities:
                 if ab.kind == "setup":
                     _effects.HANDLERS[ab.effect](self, _effects.Use(p, t.heroes[p], ab.params))
-        self.phase = "action"
+        self.phase = "setup"  # until the first Preparation phase (after the mulligans)
         self.round = 1
         self._first_round()
         settle(self)
