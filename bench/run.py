@@ -1,6 +1,6 @@
 """Benchmarks (`make bench`): print kernel and simulator figures. Never asserts.
 
-python bench/run.py [--quick] [--only engine|parallel|guardians|ismcts]
+python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|ismcts]
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine
 import guardians
 import ismcts
+import librarians
 import parallel
 
 SUITES = {
     "engine": engine.main,
     "parallel": parallel.main,
     "guardians": guardians.main,
+    "librarians": librarians.main,
     "ismcts": ismcts.main,
 }
 
