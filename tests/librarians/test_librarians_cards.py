@@ -369,17 +369,6 @@ def test_a_complication_resolved_the_story_takes_hold_and_underprepared() -> Non
     assert len(s.hand(0)) == hand - 1 + 2
 
 
-def test_a_mission_advancing_jamie_heyer_draws_two() -> None:
-    s = game(("eve",))
-    jamie = R.CONTENT.card("Jamie Heyer")
-    assert jamie.unlockable
-    mission = s.zones.cards[R.MISSION_ZONE][-1]
-    s.progress[mission] = 99
-    N.AdvanceMission().run(s)
-    settle(s)
-    assert s.where(mission) == R.MISSION_DISCARD
-
-
 def test_the_minotaur_mission_advances_once_the_minotaur_is_defeated() -> None:
     s = game(("eve",), adventure="C-2")
     face = next(c for c in s.zones.cards[R.MISSIONS] if s.name(c) == "Face the Minotaur")
@@ -402,3 +391,45 @@ def test_the_mulligan_redraws_a_starting_hand_once() -> None:
     do(s, "keep-hand")
     assert kind(s) == "prepare"
     assert texts(s, "librarians.setup.mulligan")[-1] == "P2 keeps their hand"
+
+
+def test_a_kept_effect_answers_a_check_and_goes_back_to_its_set() -> None:
+    s = game(("cassandra",))
+    intent = next(c for c in s.zones.cards[R.FOCUS_SET] if s.name(c) == "Intent")
+    put(s, intent, zone(0, R.AREA))
+    from librarians_rig import check_now
+
+    check_now(s, 0, "insight", 2)
+    assert kind(s) == "check-modify" and "use:intent" in options(s)
+    do(s, "use:intent")  # 2 more Character dice
+    c = s.check
+    assert c is not None and ("add", "character", 2) in c.mods
+    assert s.where(intent) == R.FOCUS_SET
+
+
+def test_drive_back_the_brotherhood_progresses_when_an_enemy_is_defeated() -> None:
+    s = game(("eve",))
+    drive = next(c for c in s.zones.cards[R.MISSIONS] if s.name(c) == "Drive Back the Brotherhood")
+    put(s, s.zones.cards[R.MISSION_ZONE][-1], R.MISSION_DISCARD)
+    put(s, drive, R.MISSION_ZONE)
+    fanatic = adventure_card(s, "Cult Fanatic", zone(0, R.AREA))
+    from tabletop.games.librarians.effects import place
+
+    place(s, fanatic, 5, "test")
+    settle(s)
+    pass_responses(s)
+    assert s.progress[drive] == 1
+
+
+def test_jamie_heyer_draws_two_when_a_mission_advances() -> None:
+    suggested = R.CONTENT.suggested_deck("Eve Baird")
+    slug = {c.name: c.slug for c in R.CONTENT.cards}
+    deck = "+".join([slug[n] for n in suggested] + ["jamie-heyer"])
+    s = game(("eve",), decks=(deck,), unlocked=("jamie-heyer",))
+    put(s, card_of(s, 0, "Jamie Heyer"), zone(0, R.AREA))
+    mission = s.zones.cards[R.MISSION_ZONE][-1]
+    s.progress[mission] = 99
+    hand = len(s.hand(0))
+    N.AdvanceMission().run(s)
+    settle(s)
+    assert s.where(mission) == R.MISSION_DISCARD and len(s.hand(0)) == hand + 2

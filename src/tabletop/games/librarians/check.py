@@ -26,11 +26,14 @@ from tabletop.games.librarians.rules import (
     CONTENT,
     DISTURBANCE_ZONE,
     DONE,
+    FOCUS,
     PASS,
     PLAY,
+    POWER,
     SERPENTS,
     SPEND_AID,
     TREE,
+    USE,
     LibrariansState,
     who,
     zone,
@@ -253,7 +256,10 @@ class Declare(NoFields):
 
 
 def response_cards(s: LibrariansState, q: int, trigger: str) -> list[Option]:
-    """The Response cards of `trigger` in `q`'s hand that `q` may play on this check now."""
+    """The Response cards of `trigger` in `q`'s hand that `q` may play on this check now, and
+    the kept Effects of `q`'s that answer it."""
+    from tabletop.games.librarians.play import controlled, payable
+
     out = []
     seen = set()
     for card in s.hand(q):
@@ -264,6 +270,15 @@ def response_cards(s: LibrariansState, q: int, trigger: str) -> list[Option]:
             if ab.kind == "response" and ab.trigger == trigger and E.usable(s, q, ab):
                 out.append(PLAY[rec.name])
                 seen.add(rec.name)
+                break
+    for card in controlled(s, q):
+        if s.t.kinds[card] not in (FOCUS, POWER) or s.name(card) in seen:
+            continue
+        for i, ab in enumerate(s.record(card).abilities):
+            answers = ab.kind == "response" and ab.trigger == trigger
+            if answers and E.usable(s, q, ab) and payable(s, q, card, i):
+                out.append(USE[s.name(card)])
+                seen.add(s.name(card))
                 break
     return out
 
