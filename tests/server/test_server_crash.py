@@ -94,6 +94,17 @@ def test_sigkill_in_mid_game_then_every_table_resumes(data: Path) -> None:
             break
     else:
         raise AssertionError("nobody was asked at the first table")
+    # and a table of paced bots, playing by themselves when the kill comes
+    bots = first.live.create(
+        game="quests",
+        players=2,
+        seats=["random", "heuristic"],
+        options={"turn_limit": 2},
+        seed=24,
+        pace_ms=50,
+    )
+    watcher = first.live.socket(bots["id"], [])
+    assert not watcher.until(lambda m: m["type"] == "state" and m["step"] >= 3)["table"]["over"]
     first.kill()
 
     second = Process(db_url, data)
@@ -138,5 +149,10 @@ def test_sigkill_in_mid_game_then_every_table_resumes(data: Path) -> None:
             r = second.live.http.get(f"/api/tables/{made2['id']}/record")
             assert r.status_code == 200, r.text
             assert replay(Record.from_json(r.json()), verify=True).is_over
+        # the bots' table went on by itself after the restart, to its end
+        watcher = second.live.socket(bots["id"], [])
+        assert watcher.until_over()["step"] >= 3
+        r = second.live.http.get(f"/api/tables/{bots['id']}/record")
+        assert replay(Record.from_json(r.json()), verify=True).is_over
     finally:
         second.kill()
