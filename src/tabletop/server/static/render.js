@@ -29,7 +29,8 @@ function isCard(v) {
 }
 
 function card(v) {
-  const sub = SUB_KEYS.filter((k) => typeof v[k] === "string").map((k) => v[k].replace(/-/g, " "));
+  const sub = SUB_KEYS.filter((k) => typeof v[k] === "string").map((k) => v[k].replace(/-/g, " "))
+    .filter((x) => x.toLowerCase() !== v.name.toLowerCase()); // a kind that only repeats the name
   const facts = Object.entries(v)
     .filter(([k, x]) => (typeof x === "number" || typeof x === "boolean") && !["seat", "row", "col"].includes(k))
     .map(([k, x]) => `${words(k)} ${x === true ? "yes" : x === false ? "no" : x}`);
