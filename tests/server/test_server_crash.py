@@ -112,7 +112,8 @@ def test_sigkill_in_mid_game_then_every_table_resumes(data: Path) -> None:
         # the acknowledged answer survived
         record = Record.from_json(
             second.live.http.get(
-                f"/api/tables/{made['id']}/record", params={"token": made["host"]}
+                f"/api/tables/{made['id']}/record",
+                headers={"authorization": "Bearer " + made["host"]},
             ).json()
         )
         assert len(record.answers) == acked["step"]

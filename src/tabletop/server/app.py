@@ -7,7 +7,8 @@
     POST /api/tables/{id}/join           Join {invite} -> {seat, token}
     POST /api/tables/{id}/leave          Leave {token}
     POST /api/tables/{id}/invite         Reinvite {host, seat} -> {invite} (a free seat)
-    GET  /api/tables/{id}/record         the record file (`?token=HOST` while it is running)
+    GET  /api/tables/{id}/record         the record file (`Authorization: Bearer HOST` while
+                                         the game is running)
     WS   /api/tables/{id}/ws             live play (see tabletop.server.protocol)
     GET  /  and  /t/{id}                 the lobby and the table page
 
@@ -281,10 +282,13 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         return {"seat": req.seat, "invite": new}
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, token: str | None = None) -> JSONResponse:
+    async def record(table_id: str, request: Request) -> JSONResponse:
+        # the host token comes in a header, never in the address (which access logs keep)
+        auth = request.headers.get("authorization", "")
+        token = auth.removeprefix("Bearer ").strip()[:64] if auth.startswith("Bearer ") else None
         room = room_of(table_id)
         async with room.lock:
-            data = await asyncio.to_thread(hub.record, room, token[:64] if token else None)
+            data = await asyncio.to_thread(hub.record, room, token or None)
         name = f"{room.state.game_id}-{room.id}.json"
         return JSONResponse(data, headers={"content-disposition": f'attachment; filename="{name}"'})
 

@@ -148,8 +148,18 @@ function drawLog(key) {
       delete mine.tokens[seat]; keep(); socket.close();
     } }));
   }
-  if (mine.host) tools.push(h("a", { href: `/api/tables/${ID}/record?token=${mine.host}`, text: "record (host)" }));
+  if (mine.host) tools.push(h("button", { class: "secondary", id: "host-record", text: "Download the record (host)", onclick: downloadRecord }));
   $("tools").replaceChildren(...tools);
+}
+
+async function downloadRecord() {
+  // the host token goes in a header, not in the address
+  const r = await fetch(`/api/tables/${ID}/record`, { headers: { authorization: "Bearer " + mine.host } });
+  if (!r.ok) { notice((await r.json()).error.message, "error"); return; }
+  const link = h("a", { href: URL.createObjectURL(await r.blob()), download: `${ID}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 joinFromAddress().then(connect);
