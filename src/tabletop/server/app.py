@@ -369,6 +369,11 @@ async def _write(websocket: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
                 await websocket.send_json(message)
     except (WebSocketDisconnect, RuntimeError, OSError):
         conn.closed = True
+    except Exception:  # the server's own failure: the client reconnects and starts afresh
+        log.exception("table %s: a message could not be sent", room.id)
+        conn.closed = True
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1011)
 
 
 async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Undo | Sync) -> None:
