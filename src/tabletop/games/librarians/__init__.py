@@ -15,7 +15,8 @@ C-4), `heroes` (one per seat), `decks` (custom decks), `unlocked` (campaign unlo
 
 Modules: the content (`content/*.toml`, loaded and validated by `content.py`, `records.py`,
 `parse.py`, `adventures.py`, `decks.py`; what is printed and what authored:
-docs/rules/librarians-content.md); the action space (`space.py`); the options, zones, state and
+docs/rules/librarians-content.md); the action space (`space.py`); the options, card table and
+zones (`cards.py`); the state and
 set-up (`rules.py`); the attribute check (`check.py`, `change.py`); the round (`phases.py`:
 Preparation in `prepare.py`, Adventure in `adventure.py`, Action in `actions.py`, Enemy in
 `enemy.py`); using cards (`play.py`: costs, aims; `anytime.py`: Events and free abilities,
