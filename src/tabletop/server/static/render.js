@@ -1,5 +1,5 @@
-// Draws any game's view from its JSON: cards as cards (anything with a name and a suit,
-// type, family or cost), lists of cards in rows, things with a row and a column on a grid
+// Draws any game's view from its JSON: cards as cards (anything with a name whose facts are
+// plain values: its suit, type or family, numbers, effect text), lists of cards in rows, things with a row and a column on a grid
 // (a city, a map), everything else as labelled values. No game is special-cased here; a
 // game with a renderer of its own would add it to RENDERERS.
 "use strict";
@@ -23,8 +23,8 @@ function h(tag, attrs = {}, ...children) {
 function words(key) { return key.replace(/_/g, " "); }
 function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
 function isCard(v) {
-  // a named thing of some kind whose facts are all plain values (a seat holding cards is not)
-  return isObject(v) && typeof v.name === "string" && (SUB_KEYS.some((k) => k in v) || "cost" in v)
+  // a named thing whose facts are all plain values (a seat holding cards is not)
+  return isObject(v) && typeof v.name === "string"
     && Object.values(v).every((x) => x === null || typeof x !== "object");
 }
 
