@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from conftest import Client, Live, start_live
 from tabletop.server.app import Settings
@@ -192,3 +193,18 @@ def test_rate_limit_drops_messages_and_keeps_the_connection(slow_live: Live) -> 
     c.send({"type": "answer", "seat": 0, "option": "pass", "step": 0})  # dropped
     assert c.error()["code"] == "rate_limited"
     assert slow_live.store.count_answers(made["id"]) == 0
+
+
+@pytest.fixture
+def impatient_live(db_url: str) -> Iterator[Live]:
+    server, stop = start_live(db_url, Settings(hello_seconds=0.2))
+    yield server
+    stop()
+
+
+def test_a_connection_without_hello_is_closed(impatient_live: Live) -> None:
+    made = impatient_live.create(**QUESTS)
+    c = impatient_live.socket(made["id"])
+    assert c.error()["code"] == "no_hello"
+    with pytest.raises(ConnectionClosed):
+        c.recv()

@@ -68,10 +68,12 @@ def test_two_processes_serve_one_table(postgres: str, tmp_path: Path) -> None:
         )
         table_id = made["id"]
         invites = {i["seat"]: i["invite"] for i in made["invites"]}
-        # P1 joins through the first process, P2 through the second: both see the table
-        p1 = one.live.join(table_id, invites[0])
-        p2 = two.live.join(table_id, invites[1])
+        # the second process lists the table (and so holds it) before anyone joins; then
+        # both join through the first, and P2 plays through the second, which learns of the
+        # new seat token from the database
         assert [t["id"] for t in two.live.http.get("/api/tables").json()["tables"]] == [table_id]
+        p1 = one.live.join(table_id, invites[0])
+        p2 = one.live.join(table_id, invites[1])
         a = one.live.socket(table_id, [p1])
         b = two.live.socket(table_id, [p2])
         watcher = two.live.socket(table_id, [])

@@ -80,6 +80,7 @@ class Settings:
     rate: float = 20.0  # messages a second a connection may send, on average
     burst: float = 40.0  # messages it may send at once
     clock: Callable[[], float] = time.monotonic
+    hello_seconds: float = 30.0  # a connection that says no hello by then is closed
 
 
 class Bucket:
@@ -319,7 +320,19 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         bucket = Bucket(settings.rate, settings.burst, settings.clock)
         try:
             while True:
-                message = await websocket.receive()
+                if conn.hello:
+                    message = await websocket.receive()
+                else:
+                    try:
+                        message = await asyncio.wait_for(
+                            websocket.receive(), settings.hello_seconds
+                        )
+                    except TimeoutError:
+                        await websocket.send_json(
+                            error("no_hello", "no hello came: send hello first (closing)")
+                        )
+                        await websocket.close(code=4408)
+                        break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
