@@ -164,7 +164,13 @@ def test_two_browsers_play_guardians_with_the_secret_draft(
     # both are asked the draft at once; P1 picks, and is told it waits on P2, secretly
     ids = a.execute_script(OPTIONS_JS)
     assert all(i.startswith("pick:") for i in ids)
-    assert a.execute_script(CLICK_JS, ids[0])
+    # each pick is also a button on its card in P1's pack; P1 picks there
+    on_cards = a.execute_script(
+        "return [...document.querySelectorAll('.card button.on-card')].map(b => b.dataset.option)"
+    )
+    assert set(on_cards) == set(ids)
+    a.save_screenshot(str(SHOTS / "guardians-p1-draft.png"))
+    a.execute_script("document.querySelector('.card button.on-card').click()")
     notice = "Still waiting (secretly) for P2"
     wait(a, f"return document.getElementById('play').innerText.includes('{notice}')")
     a.save_screenshot(str(SHOTS / "guardians-p1-draft-waiting.png"))

@@ -35,7 +35,7 @@ function card(v) {
     .filter(([k, x]) => (typeof x === "number" || typeof x === "boolean") && !["seat", "row", "col"].includes(k))
     .map(([k, x]) => `${words(k)} ${x === true ? "yes" : x === false ? "no" : x}`);
   const text = TEXT_KEYS.filter((k) => typeof v[k] === "string").map((k) => v[k]).join(" ");
-  return h("div", { class: "card", "data-card": v.id || v.name },
+  return h("div", { class: "card", "data-card": v.id || v.name, "data-name": v.name },
     h("div", { class: "name", text: v.name }),
     sub.length ? h("div", { class: "sub", text: [...new Set(sub)].join(" · ") }) : null,
     facts.length ? h("div", { class: "facts", text: facts.join(", ") }) : null,
@@ -89,4 +89,23 @@ function renderView(view) {
     else box.append(h("div", { class: "kv" }, h("span", { class: "k", text: words(k) + ": " }), value(x, view.viewer)));
   }
   return box;
+}
+
+// The options as buttons on the cards they name too (the label names the card: "Draft
+// Fireball", "Play Canoe"): each card whose name is the longest card name in an option's label
+// gets a small button with the label's first word, the whole label as its title.
+function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+function optionsOnCards(root, options, answer) {
+  const cards = [...root.querySelectorAll(".card[data-name]")];
+  const names = [...new Set(cards.map((c) => c.dataset.name))];
+  for (const o of options) {
+    const named = names.filter((n) => new RegExp("(^|\\W)" + escapeRegExp(n) + "(\\W|$)").test(o.label));
+    if (!named.length) continue;
+    const best = named.reduce((a, b) => (b.length > a.length ? b : a));
+    for (const c of cards.filter((x) => x.dataset.name === best)) {
+      c.append(h("button", { class: "on-card", "data-option": o.id, title: o.label,
+        text: o.label.split(" ")[0], onclick: () => answer(o.id) }));
+    }
+  }
 }

@@ -117,7 +117,7 @@ function draw() {
   } else if (v.ask) {
     const buttons = v.ask.options.map((o) => h("button", { class: "option", "data-option": o.id, "data-seat": v.seat,
       text: o.label, onclick: (e) => {
-        document.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
+        document.querySelectorAll("button.option, button.on-card").forEach((b) => { b.disabled = true; });
         send({ type: "answer", seat: v.seat, option: o.id, step: last.step });
       } }));
     parts.push(h("div", { class: "ask" }, h("div", { class: "prompt", text: `${v.seat === null ? "" : who(v.seat) + ": "}${v.ask.prompt}` }),
@@ -133,6 +133,10 @@ function draw() {
   if (v.can_undo) parts.push(h("button", { class: "secondary", id: "undo", text: "Undo my last answer", onclick: () => send({ type: "undo", seat: v.seat }) }));
   parts.push(renderView(view));
   play.replaceChildren(...parts);
+  if (v.ask) optionsOnCards(play, v.ask.options, (id) => {
+    document.querySelectorAll("button.option, button.on-card").forEach((b) => { b.disabled = true; });
+    send({ type: "answer", seat: v.seat, option: id, step: last.step });
+  });
   drawLog(v.seat === null ? "s" : String(v.seat));
 }
 
