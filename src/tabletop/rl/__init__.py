@@ -20,8 +20,9 @@ from tabletop.rl.encoders import Array, Encoder, encoder
 
 
 def observe(state: State, player: int) -> Array:
-    """`player`'s observation of `state`: the game's encoder over `state.view(player)`."""
-    return encoder(state.game_id).encode(state.view(player), player)
+    """`player`'s observation of `state`: the game's encoder over `state.view(player)` (read
+    from the state directly where the encoder can, to the same vector)."""
+    return encoder(state.game_id).observe(state, player)
 
 
 __all__ = ["Encoder", "encoder", "observe"]

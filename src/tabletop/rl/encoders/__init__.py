@@ -13,12 +13,21 @@ observer, block 1 the next seat in seat order...), padded to the game's most pla
 size serves every player count. Vocabularies (cards, suits, phases) come from the game's
 content (`tabletop.engine.texts.all_cards`) and its view schema (`tabletop.schemas`), never
 typed in. Each game's encoding is described in docs/rl.md.
+
+The view is the reference, and it is slow to build: a game's encoder may also read the state
+directly (`write_state`), writing exactly the vector `write` makes of the seat's view, which
+is what the environments then use (`observe`). Such a direct encoder reads only what the view
+would show the seat; `tests/rl/test_rl_direct.py` checks, over many states of random and
+heuristic games of every player count and states re-drawn by `determinize`, that the two
+vectors are equal element for element, so whatever holds of the view-based observation (no
+hidden information) holds of the direct one.
 """
 
 from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
@@ -27,7 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.engine import registry
-from tabletop.engine.errors import TabletopError
+from tabletop.engine.errors import SeatError, TabletopError
+from tabletop.engine.state import State
 from tabletop.engine.texts import all_cards
 
 Array = npt.NDArray[np.float32]
@@ -112,6 +122,38 @@ class Vocab:
         return [index[i[key]] for i in items if i[key] in index]
 
 
+def count_table(cap: float) -> tuple[float, ...]:
+    """The value `Out.count` leaves in a slot after k adds of `1 / cap` (float32 sums, clipped
+    to 1), for k from 0 until it reaches 1: direct encoders look counts up here so that their
+    vectors equal the view-based ones to the last bit."""
+    a = np.zeros(1, dtype=np.float32)
+    step = 1.0 / cap
+    values = [0.0]
+    while values[-1] < 1.0:
+        a[0] = min(1.0, a[0] + step)
+        values.append(float(a[0]))
+    return tuple(values)
+
+
+def put_counts(a: Array, base: int, slots: Iterable[int], table: tuple[float, ...]) -> None:
+    """Write into `a` from `base` what `Out.count` would for these slot indices (repeats
+    count; negative indices, names outside the vocabulary, are skipped); `table` is the
+    piece's `count_table`."""
+    seen: dict[int, int] = {}
+    for i in slots:
+        if i >= 0:
+            seen[i] = seen.get(i, 0) + 1
+    top = len(table)
+    for i, k in seen.items():
+        a[base + i] = table[k] if k < top else 1.0
+
+
+def clip(x: float, cap: float) -> float:
+    """`x / cap` clipped to [0, 1], as `Out.value` stores it."""
+    v = x / cap
+    return 0.0 if v < 0 else 1.0 if v > 1 else v
+
+
 def card_vocab(game_id: str, *kinds: str) -> Vocab:
     """The slugs of the game's content of those kinds (`all_cards`), in content order."""
     return Vocab(c.slug for c in all_cards(game_id) if c.kind in kinds)
@@ -152,10 +194,68 @@ class Encoder(ABC):
 
     def encode(self, view: Mapping[str, Any], seat: int) -> Array:
         """The observation of `view` for `seat` (the view's viewer, or any seat's perspective
-        on a spectator's view)."""
+        on a spectator's view): the reference encoding."""
         out = Out(self.offsets, self.sizes, self.size)
         self.write(view, seat, out)
         return out.array
+
+    @property
+    def direct(self) -> bool:
+        """Whether this encoder reads states directly (`write_state`)."""
+        return type(self).write_state is not Encoder.write_state
+
+    def observe(self, state: State, seat: int) -> Array:
+        """`seat`'s observation of `state`: read from the state directly where the encoder
+        can (equal to `encode(state.view(seat), seat)`, which it is otherwise)."""
+        if seat.__class__ is not int or not 0 <= seat < state.num_players:
+            raise SeatError(f"{seat!r} is not a seat of this game")
+        if not self.direct:
+            return self.encode(state.view(seat), seat)
+        a: Array = np.zeros(self.size + 1, dtype=np.float32)
+        self.write_state(state, seat, a)
+        return a[: self.size]
+
+    def write_state(self, state: Any, seat: int, a: Array) -> None:
+        """Fill the zeroed `a` from `state` as `write` would from `state.view(seat)`: the
+        optional direct encoder (see the module docstring). `a` has one slot more than the
+        observation, the sink `self.size`, where writes for names outside the vocabularies
+        go (`slots` maps them there), so that no write needs a test."""
+        raise NotImplementedError(f"{type(self).__name__} reads views only")
+
+    def count_caps(self, caps: Mapping[str, float]) -> None:
+        """Set up `fill`: the count table (`count_table`) of every place of the vector from
+        its piece's cap, 1 for pieces not named."""
+        pad = 1024  # longer than any pile can be: the tables run on at 1 to there
+        made: dict[float, tuple[float, ...]] = {}
+
+        def table(cap: float) -> tuple[float, ...]:
+            if cap not in made:
+                t = count_table(cap)
+                made[cap] = t + (1.0,) * (pad - len(t))
+            return made[cap]
+
+        tabs = [table(1.0)] * (self.size + 1)
+        for piece, cap in caps.items():
+            off = self.offsets[piece]
+            tabs[off : off + self.sizes[piece]] = [table(cap)] * self.sizes[piece]
+        self.tabs = tabs
+
+    def fill(self, a: Array, places: Iterable[int]) -> None:
+        """Write what `Out.count` would for every place counted (repeats count), each by its
+        piece's cap (`count_caps`)."""
+        tabs = self.tabs
+        for i, k in Counter(places).items():
+            a[i] = tabs[i][k]
+
+    def places(self, piece: str, vocab: Vocab) -> dict[str, int]:
+        """The place in the vector of each name of `vocab` in `piece`."""
+        base = self.offsets[piece]
+        return {x: base + i for x, i in vocab.index.items()}
+
+    def slots(self, piece: str, indices: Iterable[int | None]) -> list[int]:
+        """The places in the vector of these slots of `piece` (None or -1: the sink)."""
+        base = self.offsets[piece]
+        return [self.size if j is None or j < 0 else base + j for j in indices]
 
     @staticmethod
     def rel(seat: int | None, observer: int, players: int) -> int | None:
@@ -205,4 +305,15 @@ def encoder(game_id: str) -> Encoder:
     return enc
 
 
-__all__ = ["Array", "Encoder", "NoEncoderError", "Out", "Vocab", "card_vocab", "encoder"]
+__all__ = [
+    "Array",
+    "Encoder",
+    "NoEncoderError",
+    "Out",
+    "Vocab",
+    "card_vocab",
+    "clip",
+    "count_table",
+    "encoder",
+    "put_counts",
+]

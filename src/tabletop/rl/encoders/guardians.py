@@ -9,6 +9,9 @@ observer) its public counts, discard pile, play area, persistent cards, copies, 
 fort, location and shown quests; and the observer's own private keys (hand, cards looked at,
 under Aimed Shot, Secret Quests, SUPER choice, draft pack and drafted cards, Museum monster,
 battle effects). Cards are counted by kind (their slug), monsters by kind too.
+
+`write_state` reads the same from the state directly (cards by number, each mapped once to
+its kind's slot), equal to `write` over the view (tests/rl/test_rl_direct.py).
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from collections.abc import Mapping
 from typing import Any, get_args
 
 from tabletop.engine.texts import all_cards
-from tabletop.rl.encoders import Encoder, Out, Vocab, card_vocab
+from tabletop.games.guardians import tables as T
+from tabletop.rl.encoders import Array, Encoder, Out, Vocab, card_vocab, clip
 from tabletop.schemas.guardians import BattleEffect, Kind, Phase, TrackSpace
 
 CARD_KINDS = ("generic card", "skill", "item", "familiar", "SUPER card", "penalty card")
@@ -44,6 +48,28 @@ OWN_CARDS = (  # (key, cap) of the observer's private card lists
     ("drafted_cards", 4),
 )
 PUBLIC_CARDS = (("discard", 4), ("play", 3), ("persistent", 2))
+OWN_ZONES = (  # the zone of each of OWN_CARDS
+    T.HAND,
+    T.LOOK,
+    T.UNDER,
+    T.SUPERS,
+    T.PACK,
+    T.COLLECT,
+)
+SEAT_ZONES = (  # the zone counted by each of SEAT_COUNTS, or None for a number of the state
+    T.DECK,
+    T.HAND,
+    T.DISCARD,
+    T.UNDER,
+    None,
+    None,
+    None,
+    None,
+    T.QUEST,
+    T.MUSEUM,
+    T.PACK,
+    T.COLLECT,
+)
 ATTACK_CAP = 60  # boss attack and damage
 COLOURS = ("blue", "red")
 
@@ -110,6 +136,193 @@ class GuardiansEncoder(Encoder):
         self.piece("quests", len(self.quests))
         self.piece("museum", nm)
         self.piece("battle_effects", len(self.effects))
+        self._tables()
+
+    def _tables(self) -> None:
+        """For `write_state`: per card number its place in each piece (the sink for cards
+        outside the piece's vocabulary), per relative seat k its pieces' places, and the
+        count caps of the pieces."""
+        nc = T.NCARDS
+        kind = [-1] * nc
+        mon = [-1] * nc
+        quest = [-1] * nc
+        for c in range(T.NG):
+            kind[c] = self.cards.index.get(T.KINDS[T.GKIND[c]].slug, -1)
+        for c in range(T.M0, T.B0):
+            mon[c] = self.monsters.index.get(T.monster(c).slug, -1)
+        for c in range(T.Q0, nc):
+            quest[c] = self.quests.index.get(T.QUESTS[c - T.Q0].slug, -1)
+        self.t_boss = [self.bosses.index.get(_slug(x), -1) for x in T.SLUGS]
+        m = range(self.max_players)
+        loc = [self.locations.index.get(x.slug, -1) for x in T.LOCS]
+        self.t_loc = [self.offsets[f"city.{j}"] for j in loc]
+        self.t_loc_monsters = [self.slots(f"city_monsters.{j}", mon) for j in loc]
+        self.t_forts = [self.offsets[f"city_forts.{j}"] for j in loc]
+        self.t_guardians = [self.offsets[f"city_guardians.{j}"] for j in loc]
+        self.t_blue_rewards = self.slots("boss_blue_rewards", kind)
+        self.t_red_rewards = self.slots("boss_red_rewards", quest)
+        self.t_retreat = self.slots("retreat", mon)
+        self.t_trash = self.slots("trash", kind)
+        self.t_revealed = self.slots("revealed", kind)
+        self.t_public = [[self.slots(f"{key}.{k}", kind) for k in m] for key, _ in PUBLIC_CARDS]
+        by_name = [self.by_name.get(x.name) for x in T.KINDS]
+        self.t_copies = [self.slots(f"copies.{k}", by_name) for k in m]
+        self.t_trophies = [self.slots(f"trophies.{k}", mon) for k in m]
+        self.t_fort = [self.slots(f"fort.{k}", loc) for k in m]
+        self.t_location = [self.slots(f"location.{k}", loc) for k in m]
+        self.t_shown = [self.slots(f"quests_shown.{k}", quest) for k in m]
+        self.t_seat = [self.offsets[f"seat.{k}"] for k in m]
+        self.t_own = [self.slots(key, kind) for key, _ in OWN_CARDS]
+        self.t_quests = self.slots("quests", quest)
+        self.t_museum = self.slots("museum", mon)
+        self.t_effects = self.places("battle_effects", self.effects)
+        self.t_phase = self.places("phase", self.phases)
+        self.t_asked = self.places("asked", self.kinds)
+        self.t_space = self.places("space", self.spaces)
+        caps: dict[str, float] = {"retreat": 3, "trash": 8, "revealed": 4}
+        caps.update({f"city_monsters.{j}": 2 for j in range(len(self.locations))})
+        for k in m:
+            caps.update({f"{key}.{k}": cap for key, cap in PUBLIC_CARDS})
+            caps.update({f"copies.{k}": 2, f"trophies.{k}": 3})
+        caps.update(dict(OWN_CARDS))
+        self.count_caps(caps)
+
+    def write_state(self, state: Any, seat: int, a: Array) -> None:
+        s = state
+        o = self.offsets
+        sink = self.size
+        n = s.num_players
+        z = s.zones.cards
+        opts = s.opts
+        counted: list[int] = []  # places counted (repeats count), by their pieces' caps
+        put = counted.append
+        put(self.t_phase.get(s.phase, sink))
+        d = s.pending
+        if d is not None and seat in s.to_move():
+            put(o["to_move"])
+            put(self.t_asked.get(d.kind_for(seat), sink))
+        a[o["round"]] = clip(s.turn, 8)
+        mode = o["mode"]
+        if opts.difficulty == "apprentice":
+            put(mode)
+        if opts.difficulty == "guardian":
+            put(mode + 1)
+        if opts.cooperative:
+            put(mode + 2)
+        a[o["timekeeper"]] = clip(s.track_pos, len(s.track))
+        space = s.track[s.track_pos] if s.track_pos < len(s.track) else "end"
+        put(self.t_space.get(space, sink))
+        if s.trailblazer is not None:
+            put(o["trailblazer"] + (s.trailblazer - seat) % n)
+        base = o["order"]
+        for i, p in enumerate(s.order):
+            a[base + (p - seat) % n] = clip(i + 1, self.max_players)
+        dmg = s.dmg
+        m0 = T.M0
+        fort, visited = s.fort, s.visited
+        for i in range(T.NLOC):
+            block = self.t_loc[i]
+            here = z[T.LOC0 + i]
+            a[block] = clip(s.sym(i), 3)
+            if T.LOCS[i].base and s.home_flipped:
+                put(block + 1)
+            if s.safe(i):
+                put(block + 2)
+            a[block + 3] = clip(len(z[T.FD0 + i]), 4)
+            a[block + 4] = clip(s.combined(i), 40)
+            a[block + 5] = clip(sum([dmg[x - m0] for x in here]), 20)
+            counted += map(self.t_loc_monsters[i].__getitem__, here)
+            forts, guardians = self.t_forts[i], self.t_guardians[i]
+            for p in range(n):
+                if fort[p] == i:
+                    put(forts + (p - seat) % n)
+                if visited[p] == i:
+                    put(guardians + (p - seat) % n)
+        self._boss_state(s, seat, a, counted)
+        if s.boss_colour:
+            put(o["boss_fight"] + COLOURS.index(s.boss_colour))
+        waves = o["waves"]
+        if s.invade_wave == 2:
+            put(waves)
+        a[waves + 1] = clip(len(z[T.WAVE2]), 40)
+        a[waves + 2] = clip(len(z[T.WAVE3]), 40)
+        counted += map(self.t_retreat.__getitem__, z[T.RETREAT])
+        a[o["table"]] = clip(len(z[T.SUPPLY]), 40)
+        a[o["table"] + 1] = clip(s.pool, 30)
+        counted += map(self.t_trash.__getitem__, z[T.TRASH])
+        counted += map(self.t_revealed.__getitem__, z[T.REVEALED])
+        t_public = self.t_public
+        for p in range(n):
+            k = (p - seat) % n
+            zp = z[T.P0 + p * T.NPZ : T.P0 + (p + 1) * T.NPZ]
+            block = self.t_seat[k]
+            put(block)
+            for i, zone in enumerate(SEAT_ZONES, start=1):
+                if zone is not None:
+                    a[block + i] = clip(len(zp[zone]), SEAT_COUNTS[i - 1][1])
+            a[block + 5] = clip(s.energy[p], 20)
+            a[block + 6] = clip(s.attack[p], 40)
+            a[block + 7] = clip(s.counters[p], 10)
+            a[block + 8] = clip(s.trophy_points(p), 60)
+            counted += map(t_public[0][k].__getitem__, zp[T.DISCARD])
+            counted += map(t_public[1][k].__getitem__, zp[T.PLAY])
+            counted += map(t_public[2][k].__getitem__, zp[T.PERSIST])
+            counted += map(self.t_copies[k].__getitem__, s.copies[p])
+            counted += map(self.t_trophies[k].__getitem__, zp[T.TROPHY])
+            if fort[p] >= 0:
+                put(self.t_fort[k][fort[p]])
+            if visited[p] >= 0:
+                put(self.t_location[k][visited[p]])
+            counted += map(self.t_shown[k].__getitem__, zp[T.QUEST_SHOWN])
+            if p == seat:
+                for table, zone in zip(self.t_own, OWN_ZONES, strict=True):
+                    counted += map(table.__getitem__, zp[zone])
+                counted += map(self.t_quests.__getitem__, zp[T.QUEST])
+                counted += map(self.t_museum.__getitem__, zp[T.MUSEUM])
+                counted += [self.t_effects.get(name, sink) for name, _ in s.fx[p]]
+        self.fill(a, counted)
+
+    def _boss_state(self, s: Any, seat: int, a: Array, counted: list[int]) -> None:
+        z = s.zones.cards
+        o = self.offsets
+        n = s.num_players
+        for colour, hidden, show, fd in (
+            ("blue", T.BOSS_BLUE, T.BLUE_SHOW, T.BLUE_FD),
+            ("red", T.BOSS_RED, T.RED_SHOW, T.RED_FD),
+        ):
+            if colour == "red" and s.opts.apprentice:
+                continue
+            block = o[f"boss_{colour}"]
+            fighting = z[T.BOSS_FIGHT]
+            done = [b for b in z[T.BOSS_DONE] + fighting if T.BOSSES[b - T.B0].colour == colour]
+            if done:
+                counted.append(block)
+            if z[hidden]:
+                counted.append(block + 1)
+            outcome = s.outcomes.get(f"{colour}_boss")
+            if outcome == "defeated":
+                counted.append(block + 2)
+            if outcome == "survived":
+                counted.append(block + 3)
+            a[block + 4] = clip(len(z[fd]), 5)
+            if done:
+                b = done[0]
+                spec = T.BOSSES[b - T.B0]
+                fights = b in fighting
+                a[block + 5] = clip(s.boss_dmg if fights else 0, ATTACK_CAP)
+                a[block + 6] = clip(spec.per_player * n, ATTACK_CAP)
+                j = self.t_boss[b]
+                if j >= 0:
+                    counted.append(o[f"boss_{colour}_id"] + j)
+                if fights:
+                    base = o[f"boss_{colour}_battlers"]
+                    for p in range(n):
+                        if s.contrib[p] >= 0:
+                            a[base + (p - seat) % n] = clip(s.contrib[p] + s.gift[p], ATTACK_CAP)
+            if colour == "blue":
+                counted += map(self.t_blue_rewards.__getitem__, z[show])
+            else:
+                counted += map(self.t_red_rewards.__getitem__, z[show])
 
     def write(self, view: Mapping[str, Any], seat: int, out: Out) -> None:
         n = view["players"]

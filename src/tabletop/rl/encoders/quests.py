@@ -6,14 +6,21 @@ slot per Action card), the deck cards the observer knows (1 / position from the 
 card in play in an Escape window, and per seat (relative to the observer) its counts, its
 library of artifacts and the cards of its hand the observer sees (all of its own hand; the
 known cards of another's).
+
+`write_state` reads the same from the state directly (the cards by number, what the seat
+knows from the zones' knowledge bits), equal to `write` over the view (tests/rl/
+test_rl_direct.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any, get_args
 
-from tabletop.rl.encoders import Encoder, Out, Vocab, card_vocab
+from tabletop.engine.flow import top
+from tabletop.games.quests import rules, steps
+from tabletop.rl.encoders import Array, Encoder, Out, Vocab, card_vocab, clip
 from tabletop.schemas.quests import Kind, Phase, Suit
 
 HAND_CAP = 12  # hand sizes and limits are scaled by this (and clipped)
@@ -102,6 +109,114 @@ class QuestsEncoder(Encoder):
             out.count(f"spent.{k}", artifacts.all_of(a for a in s["library"] if a["spent"]))
             held = s.get("hand", s.get("known", ()))
             out.count(f"hand.{k}", cards.all_of(held))
+
+    def _tables(self) -> None:
+        """Per card number, its place in each card piece (the sink for cards outside the
+        piece's vocabulary), per relative seat k its pieces' places."""
+        slugs = rules.SLUGS
+        cards = [self.cards.index.get(x, -1) for x in slugs]
+        arts = [self.artifacts.index.get(x, -1) for x in slugs]
+        self.t_discard = self.slots("discard", cards)
+        self.t_fate = self.slots("fate", cards)
+        self.t_revealed = self.slots("revealed", cards)
+        self.t_deck_known = self.slots("action_deck_known", cards)
+        self.t_adeck_known = self.slots("artifact_deck_known", arts)
+        self.t_prize = self.slots("prize", arts)
+        m = range(self.max_players)
+        self.t_hand = [self.slots(f"hand.{k}", cards) for k in m]
+        self.t_library = [self.slots(f"library.{k}", arts) for k in m]
+        self.t_spent = [self.slots(f"spent.{k}", arts) for k in m]
+        self.t_seat = [self.offsets[f"seat.{k}"] for k in m]
+        self.t_phase = self.places("phase", self.phases)
+        self.t_asked = self.places("asked", self.kinds)
+        self.t_suit = self.slots("playing_suit", [self.suits.of(x) for x in rules.SUITS])
+        self.limited = frozenset(rules.LIMITED)
+        # Artifacts that may count 2 toward victory (the others count 1: `victory_value`)
+        self.bonus = frozenset(
+            c for c in range(rules.NUM_ACTION, rules.NUM_CARDS) if rules.art(c).ability == "bonus"
+        )
+
+    def write_state(self, state: Any, seat: int, a: Array) -> None:
+        if not hasattr(self, "t_seat"):
+            self._tables()
+        s: rules.QuestsState = state
+        o = self.offsets
+        n = s.num_players
+        z = s.zones
+        zc = z.cards
+        known = z.known
+        na = rules.NUM_ACTION
+        limited = self.limited
+        ones: list[int] = []  # places set to 1
+        put = ones.append
+        put(self.t_phase.get(s.phase, self.size))
+        d = s.pending
+        if d is not None and seat in s.to_move():
+            put(o["to_move"])
+            put(self.t_asked.get(d.kind_for(seat), self.size))
+        a[o["turn"]] = clip(s.turn, TURN_CAP)
+        if s.leader is not None:
+            put(o["leader"] + (s.leader - seat) % n)
+        a[o["artifacts_to_win"]] = clip(s.opts.target, ARTIFACT_CAP)
+        used = s.limited_used
+        prize = zc[rules.PRIZE]
+        if prize:
+            c = prize[-1]
+            put(self.t_prize[c])
+            if c in limited and (used >> (c - na)) & 1:
+                put(o["prize_spent"])
+        decks = o["decks"]
+        a[decks] = clip(len(zc[rules.DECK]), len(self.cards))
+        a[decks + 1] = clip(len(zc[rules.ADECK]), len(self.artifacts))
+        ones += map(self.t_discard.__getitem__, zc[rules.DISCARD_PILE])
+        ones += map(self.t_fate.__getitem__, zc[rules.FATE])
+        ones += map(self.t_revealed.__getitem__, zc[rules.REVEALED])
+        bit = 1 << seat
+        for zone, table in ((rules.DECK, self.t_deck_known), (rules.ADECK, self.t_adeck_known)):
+            deck = zc[zone]
+            for c in compress(deck, map(bit.__and__, map(known.__getitem__, deck))):
+                a[table[c]] = 1 / (len(deck) - deck.index(c))
+        step = top(s)
+        if type(step) is steps.Escape:
+            suit, by, target = step.about
+            escapes = step.chain[1:]
+            put(o["playing"])
+            a[o["playing"] + 1] = clip(len(escapes), 4)
+            put(self.t_suit[suit])
+            put(o["playing_by"] + (by - seat) % n)
+            if target >= 0:
+                put(o["playing_target"] + (target - seat) % n)
+            base = o["escaped"]
+            ones += [base + (q - seat) % n for q in escapes]
+        initiative = s.phase == "initiative"
+        first = rules.FIRST_HAND
+        libraries = zc[first + n : first + 2 * n]
+        own_bonus = [sum(rules.HAND_BONUS.get(c, 0) for c in lib) for lib in libraries]
+        foe_bonus = [sum(rules.OPPONENT_HAND.get(c, 0) for c in lib) for lib in libraries]
+        all_foe = sum(foe_bonus)
+        bonus = self.bonus
+        for p in range(n):
+            k = (p - seat) % n
+            hand = zc[first + p]
+            library = libraries[p]
+            block = self.t_seat[k]
+            put(block)
+            a[block + 1] = clip(len(hand), HAND_CAP)
+            limit = rules.HAND_LIMIT + own_bonus[p] + all_foe - foe_bonus[p]
+            a[block + 2] = clip(limit, HAND_CAP)
+            worth = s.victory_value(p) if bonus.intersection(library) else len(library)
+            a[block + 3] = clip(worth, ARTIFACT_CAP)
+            if initiative:
+                put(block + 4)
+                a[block + 5] = clip(s.rolls[p], DIE_CAP)
+            ones += map(self.t_library[k].__getitem__, library)
+            spent = self.t_spent[k]
+            ones += [spent[c] for c in library if c in limited and (used >> (c - na)) & 1]
+            if p == seat:
+                ones += map(self.t_hand[k].__getitem__, hand)
+            else:
+                ones += [self.t_hand[k][c] for c in hand if known[c] & bit]
+        a[ones] = 1.0
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         # Random play takes about 14 answers per seat and turn; 60 leaves a wide margin.
