@@ -56,6 +56,7 @@ OWN_ZONES = (  # the zone of each of OWN_CARDS
     T.PACK,
     T.COLLECT,
 )
+OWNED = (T.HAND, T.DECK, T.DISCARD, T.PLAY, T.PERSIST, T.UNDER, T.LOOK, T.COLLECT)
 SEAT_ZONES = (  # the zone counted by each of SEAT_COUNTS, or None for a number of the state
     T.DECK,
     T.HAND,
@@ -179,6 +180,20 @@ class GuardiansEncoder(Encoder):
         self.t_phase = self.places("phase", self.phases)
         self.t_asked = self.places("asked", self.kinds)
         self.t_space = self.places("space", self.spaces)
+        self.t_symbols = [
+            [clip(x.symbols, 3) for x in T.LOCS],
+            [clip(x.flipped_symbols if x.base else x.symbols, 3) for x in T.LOCS],
+        ]
+        self.t_seat_zones = [
+            (i, zone, cap)
+            for i, (zone, (_, cap)) in enumerate(zip(SEAT_ZONES, SEAT_COUNTS, strict=True), 1)
+            if zone is not None
+        ]
+        self.t_points = [0] * nc  # what each card is worth at the end (`trophy_points`)
+        for c in range(T.NG):
+            self.t_points[c] = T.KINDS[T.GKIND[c]].points
+        for c in range(T.M0, T.B0):
+            self.t_points[c] = T.monster(c).points
         caps: dict[str, float] = {"retreat": 3, "trash": 8, "revealed": 4}
         caps.update({f"city_monsters.{j}": 2 for j in range(len(self.locations))})
         for k in m:
@@ -219,25 +234,31 @@ class GuardiansEncoder(Encoder):
             a[base + (p - seat) % n] = clip(i + 1, self.max_players)
         dmg = s.dmg
         m0 = T.M0
+        attack = T.MON_ATTACK
         fort, visited = s.fort, s.visited
-        for i in range(T.NLOC):
-            block = self.t_loc[i]
-            here = z[T.LOC0 + i]
-            a[block] = clip(s.sym(i), 3)
-            if T.LOCS[i].base and s.home_flipped:
+        flipped = s.home_flipped
+        fd0, loc0 = T.FD0, T.LOC0
+        for i, block in enumerate(self.t_loc):
+            here = z[loc0 + i]
+            a[block] = self.t_symbols[flipped and T.LOCS[i].base][i]
+            if flipped and T.LOCS[i].base:
                 put(block + 1)
-            if s.safe(i):
-                put(block + 2)
-            a[block + 3] = clip(len(z[T.FD0 + i]), 4)
-            a[block + 4] = clip(s.combined(i), 40)
-            a[block + 5] = clip(sum([dmg[x - m0] for x in here]), 20)
-            counted += map(self.t_loc_monsters[i].__getitem__, here)
-            forts, guardians = self.t_forts[i], self.t_guardians[i]
-            for p in range(n):
-                if fort[p] == i:
-                    put(forts + (p - seat) % n)
-                if visited[p] == i:
-                    put(guardians + (p - seat) % n)
+            face_down = len(z[fd0 + i])
+            if face_down:
+                a[block + 3] = clip(face_down, 4)
+            if here:
+                hurt = [dmg[x - m0] for x in here]
+                a[block + 4] = clip(sum([attack[x - m0] for x in here]) - sum(hurt), 40)
+                a[block + 5] = clip(sum(hurt), 20)
+                counted += map(self.t_loc_monsters[i].__getitem__, here)
+            elif not face_down:
+                put(block + 2)  # safe
+        for p in range(n):
+            k = (p - seat) % n
+            if fort[p] >= 0:
+                put(self.t_forts[fort[p]] + k)
+            if visited[p] >= 0:
+                put(self.t_guardians[visited[p]] + k)
         self._boss_state(s, seat, a, counted)
         if s.boss_colour:
             put(o["boss_fight"] + COLOURS.index(s.boss_colour))
@@ -252,18 +273,24 @@ class GuardiansEncoder(Encoder):
         counted += map(self.t_trash.__getitem__, z[T.TRASH])
         counted += map(self.t_revealed.__getitem__, z[T.REVEALED])
         t_public = self.t_public
+        points = self.t_points
         for p in range(n):
             k = (p - seat) % n
             zp = z[T.P0 + p * T.NPZ : T.P0 + (p + 1) * T.NPZ]
             block = self.t_seat[k]
             put(block)
-            for i, zone in enumerate(SEAT_ZONES, start=1):
-                if zone is not None:
-                    a[block + i] = clip(len(zp[zone]), SEAT_COUNTS[i - 1][1])
+            for i, zone, cap in self.t_seat_zones:
+                size = len(zp[zone])
+                if size:
+                    a[block + i] = clip(size, cap)
             a[block + 5] = clip(s.energy[p], 20)
             a[block + 6] = clip(s.attack[p], 40)
             a[block + 7] = clip(s.counters[p], 10)
-            a[block + 8] = clip(s.trophy_points(p), 60)
+            # trophy_points(p): its trophies' points and those of the cards it owns
+            worth = sum(map(points.__getitem__, zp[T.TROPHY]))
+            for zone in OWNED:
+                worth += sum(map(points.__getitem__, zp[zone]))
+            a[block + 8] = clip(worth, 60)
             counted += map(t_public[0][k].__getitem__, zp[T.DISCARD])
             counted += map(t_public[1][k].__getitem__, zp[T.PLAY])
             counted += map(t_public[2][k].__getitem__, zp[T.PERSIST])
