@@ -19,7 +19,7 @@ from tabletop.engine.state import State
 from tabletop.rl import observe
 from tabletop.rl.encoders import encoder
 
-DIRECT = ("quests", "guardians")  # the games whose encoders read states
+DIRECT = ("quests", "guardians", "librarians")  # the games whose encoders read states
 
 
 def _states(

@@ -12,6 +12,9 @@ Card vocabularies come from the game's content as its texts catalog lists it
 (`tabletop.engine.texts.all_cards`): heroes, player cards, the Aid from the Library card (one
 id in the view for its three difficulty versions) and every adventure's cards, Missions and
 Disturbances, by the slug the view uses.
+
+`write_state` reads the same from the state directly (each card number mapped once per card
+table to its slots), equal to `write` over the view (tests/rl/test_rl_direct.py).
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from typing import Any, get_args
 
 from tabletop.engine.content import slugify
 from tabletop.engine.texts import all_cards
-from tabletop.rl.encoders import Encoder, Out, Vocab, card_vocab
+from tabletop.games.librarians import cards as C
+from tabletop.games.librarians.check import DIE_KINDS, FACES
+from tabletop.rl.encoders import Array, Encoder, Out, Vocab, card_vocab, clip
 from tabletop.schemas.librarians import (
     AdventureCode,
     Attribute,
@@ -48,6 +53,49 @@ PLAYER_CARDS = ("event", "sidekick", "artifact", "attachment", "focus effect", "
 ADVENTURE_CARDS = ("enemy", "obstacle", "complication", "special card")
 ROUND_CAP = 20
 DIE_CAP = 6  # dice in a pool (the cap is 4 a kind; changes may add)
+ADVENTURE_ZONES = ("unassigned", "special", "set_aside", "adventure_discard")
+ADVENTURE_ZONE_IDS = (C.UNASSIGNED, C.SPECIAL, C.SET_ASIDE, C.ADV_DISCARD)
+
+
+class _Tokens:
+    """Where the tokens of a row of cards go: each card's slot, the token pieces' offsets."""
+
+    __slots__ = ("attached", "exhausted", "slot", "tokens")
+
+    def __init__(self, enc: Encoder, prefix: str, suffix: str, slot: list[int]) -> None:
+        self.slot = slot
+        self.tokens = [enc.offsets[f"{prefix}_{token}{suffix}"] for token in TOKENS]
+        self.exhausted = enc.offsets[f"{prefix}_exhausted{suffix}"]
+        self.attached = enc.offsets.get(f"{prefix}_attached{suffix}", -1)
+
+
+class _Places:
+    """The places of the cards of one card table (`cards.Table`) in every piece."""
+
+    def __init__(self, enc: LibrariansEncoder, t: C.Table) -> None:
+        cards = [enc.cards.index.get(x, -1) for x in t.slugs]
+        adv = [enc.adventure_cards.index.get(x, -1) for x in t.slugs]
+        self.mission = enc.slots("mission_id", [enc.missions.index.get(x) for x in t.slugs])
+        self.disturbance = enc.slots(
+            "disturbance_id", [enc.disturbances.index.get(x) for x in t.slugs]
+        )
+        self.adventure = [enc.slots(zone, adv) for zone in ADVENTURE_ZONES]
+        self.unassigned = _Tokens(enc, "unassigned", "", adv)
+        m = range(enc.max_players)
+        heroes = [enc.heroes.index.get(x) for x in t.names]
+        self.hero = [enc.slots(f"hero.{k}", heroes) for k in m]
+        self.area = [enc.slots(f"area.{k}", cards) for k in m]
+        self.area_tokens = [_Tokens(enc, "area", f".{k}", cards) for k in m]
+        self.discard = [enc.slots(f"discard.{k}", cards) for k in m]
+        self.hand = [enc.slots(f"hand.{k}", cards) for k in m]
+        against = []
+        for name in t.names:
+            slug = slugify(name)
+            if slug in enc.missions.index:
+                against.append(len(enc.cards) + enc.missions.index[slug])
+            else:
+                against.append(enc.cards.index.get(slug, -1))
+        self.against = enc.slots("check_against", against)
 
 
 class LibrariansEncoder(Encoder):
@@ -105,6 +153,175 @@ class LibrariansEncoder(Encoder):
         self.seats("discard", nc)
         self.seats("hand", nc)
         self.seats("hand_shown", 1)
+        caps: dict[str, float] = {zone: 2 for zone in ADVENTURE_ZONES}
+        caps["check_dice"] = DIE_CAP
+        for k in range(m):
+            caps.update({f"area.{k}": 2, f"discard.{k}": 3, f"hand.{k}": 3})
+        self.count_caps(caps)
+        self.t_phase = self.places("phase", self.phases)
+        self.t_asked = self.places("asked", self.kinds)
+        self.t_difficulty = self.places("difficulty", self.difficulties)
+        self.t_adventure = self.places("adventure", self.adventures)
+        self.t_attribute = self.places("mission_attribute", self.attributes)
+        self.t_check_attribute = self.places("check_attribute", self.attributes)
+        base = self.offsets["check_dice"]
+        self.t_faces = [
+            [[base + self.faces.index((kind, i)) for i in face or ("blank",)] for face in faces]
+            for kind, faces in zip(DIE_KINDS, FACES, strict=True)
+        ]
+        self.t_seat = [self.offsets[f"seat.{k}"] for k in range(m)]
+        self._by_table: dict[int, tuple[C.Table, _Places]] = {}
+
+    def _places(self, t: C.Table) -> _Places:
+        """The places of a card table's cards (made once per table: tables are shared)."""
+        got = self._by_table.get(id(t))
+        if got is None or got[0] is not t:
+            got = (t, _Places(self, t))
+            self._by_table[id(t)] = got
+        return got[1]
+
+    def write_state(self, state: Any, seat: int, a: Array) -> None:
+        s = state
+        o = self.offsets
+        sink = self.size
+        n = s.num_players
+        z = s.zones.cards
+        t = s.t
+        tp = self._places(t)
+        counted: list[int] = []  # places counted (repeats count), by their pieces' caps
+        put = counted.append
+        put(self.t_phase.get(s.phase, sink))
+        d = s.pending
+        if d is not None and seat in s.to_move():
+            put(o["to_move"])
+            put(self.t_asked.get(d.kind_for(seat), sink))
+        a[o["round"]] = clip(s.round, ROUND_CAP)
+        put(self.t_difficulty.get(s.opts.difficulty, sink))
+        put(self.t_adventure.get(s.opts.adventure, sink))
+        mission = z[C.MISSION_ZONE]
+        if mission:
+            c = mission[-1]
+            rec = t.records[c]
+            block = o["mission"]
+            put(block)
+            a[block + 1] = clip(s.progress.get(c, 0), TOKEN_CAP)
+            a[block + 2] = clip(rec.advance_for(n) or 0, TOKEN_CAP)
+            put(tp.mission[c])
+            if rec.challenge is not None:
+                a[block + 3] = clip(rec.challenge.difficulty, DIE_CAP)
+                put(self.t_attribute.get(rec.challenge.attribute, sink))
+        dist = z[C.DISTURBANCE_ZONE]
+        if dist:
+            c = dist[-1]
+            block = o["disturbance"]
+            put(block)
+            a[block + 1] = clip(s.fate, 15)
+            a[block + 2] = clip(t.records[c].advance, 15)
+            put(tp.disturbance[c])
+        for table, zi in zip(tp.adventure, ADVENTURE_ZONE_IDS, strict=True):
+            counted += map(table.__getitem__, z[zi])
+        self._state_tokens(s, z[C.UNASSIGNED], tp.unassigned, a, counted)
+        a[o["adventure_deck"]] = clip(len(z[C.ADV_DECK]), 30)
+        if s.check is not None:
+            self._check_state(s, seat, tp, a, counted)
+        open_hands = s.opts.open_hands
+        kinds = t.kinds
+        for p in range(n):
+            k = (p - seat) % n
+            block = self.t_seat[k]
+            hero = t.heroes[p]
+            put(block)
+            if s.first == p:
+                put(block + 1)
+            if s.out[p]:
+                put(block + 2)
+            magic = z[C.zone(p, C.MAGIC)]
+            focus = sum(1 for c in magic if kinds[c] == C.FOCUS)
+            numbers = (
+                s.life(hero),
+                s.damage.get(hero, 0),
+                len(z[C.zone(p, C.HAND)]),
+                len(z[C.zone(p, C.DECK)]),
+                len(z[C.zone(p, C.ENERGY)]),
+                s.clues[p],
+                focus,
+                len(magic) - focus,
+            )
+            for i, (x, (_, cap)) in enumerate(zip(numbers, SEAT_NUMBERS, strict=True), start=3):
+                if x:
+                    a[block + i] = clip(x, cap)
+            base = block + 3 + len(SEAT_NUMBERS)
+            for i, value in enumerate(self._attributes(s, hero)):
+                if value:
+                    a[base + i] = clip(value, 5)
+            put(tp.hero[k][hero])
+            area = z[C.zone(p, C.AREA)]
+            counted += map(tp.area[k].__getitem__, area)
+            self._state_tokens(s, area, tp.area_tokens[k], a, counted)
+            counted += map(tp.discard[k].__getitem__, z[C.zone(p, C.DISCARD)])
+            if seat == p or open_hands:
+                put(o[f"hand_shown.{k}"])
+                counted += map(tp.hand[k].__getitem__, z[C.zone(p, C.HAND)])
+        self.fill(a, counted)
+
+    def _attributes(self, s: Any, hero: int) -> list[int]:
+        """`s.attribute(hero, a)` for each attribute, the bonuses found once."""
+        attrs = s.t.records[hero].attributes
+        bonuses = () if hero == s.t.aid else s.attribute_bonuses(hero)
+        out = []
+        for name in self.attributes.names:
+            if name in attrs.dashes:
+                out.append(0)
+                continue
+            value = int(attrs.get(name))
+            for bonus, _whose in bonuses:
+                if bonus[0] in (name, "all"):
+                    value += bonus[1]
+            out.append(value)
+        return out
+
+    @staticmethod
+    def _state_tokens(
+        s: Any, cards: list[int], places: _Tokens, a: Array, counted: list[int]
+    ) -> None:
+        """The tokens on these cards, exhausted and attached, as `_tokens` and `_seat` write
+        them from the view (a later card of a kind overwrites an earlier one's tokens)."""
+        slot = places.slot
+        for c in cards:
+            j = slot[c]
+            if j < 0:
+                continue
+            for store, base in zip(
+                (s.damage, s.progress, s.aid_tokens, s.countdown), places.tokens, strict=True
+            ):
+                if c in store:
+                    a[base + j] = clip(store[c], TOKEN_CAP)
+            if c in s.exhausted:
+                counted.append(places.exhausted + j)
+            if places.attached >= 0 and c in s.attached:
+                counted.append(places.attached + j)
+
+    def _check_state(self, s: Any, seat: int, tp: _Places, a: Array, counted: list[int]) -> None:
+        c = s.check
+        o = self.offsets
+        n = s.num_players
+        block = o["check"]
+        counted.append(block)
+        a[block + 1] = clip(c.difficulty, DIE_CAP)
+        a[block + 2] = clip(c.character, DIE_CAP)
+        a[block + 3] = clip(c.challenge, DIE_CAP)
+        locked = sum((c.locked >> i) & 1 for i in range(len(c.dice)))
+        a[block + 4] = clip(locked, 2)
+        if c.player is not None:
+            counted.append(o["check_player"] + (c.player - seat) % n)
+        counted.append(self.t_check_attribute.get(c.attribute, self.size))
+        if c.source >= 0:
+            counted.append(tp.against[c.source])
+        faces = self.t_faces
+        for kind, face in c.dice:
+            counted += faces[kind][face]
+        base = o["check_devoted"]
+        counted += [base + (p - seat) % n for p in range(n) if (c.devoted >> p) & 1]
 
     def write(self, view: Mapping[str, Any], seat: int, out: Out) -> None:
         n = view["players"]
