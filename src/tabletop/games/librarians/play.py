@@ -16,7 +16,7 @@ from typing import NamedTuple
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.games.librarians import effects as E
-from tabletop.games.librarians.content import Ability, AdventureCard, Mission, PlayerCard
+from tabletop.games.librarians.content import Ability, AdventureCard, Mission
 from tabletop.games.librarians.rules import (
     AIM,
     AREA,
@@ -26,7 +26,9 @@ from tabletop.games.librarians.rules import (
     FOCUS,
     FOCUS_SET,
     HAND,
+    HERO,
     MISSION_ZONE,
+    PLAYER,
     POWER,
     POWER_SET,
     SEAT,
@@ -36,6 +38,7 @@ from tabletop.games.librarians.rules import (
     zone,
 )
 
+_MINE = (PLAYER, HERO, FOCUS, POWER)  # the kinds of card a player may control in their area
 CHARACTER_AIMS = ("your-character", "any-character", "other-character")
 ENEMY_AIMS = ("assigned-enemy", "any-enemy", "unassigned-enemy", "any-assigned", "others-enemy")
 PROGRESS_AIMS = ("obstacle", "mission", "obstacle-or-mission")
@@ -56,22 +59,16 @@ def controlled(s: LibrariansState, p: int) -> list[int]:
     """The cards `p` uses abilities of: their hero, the player cards in their area (not the
     Attachments of others), their Attachments wherever they are (librarians.interpret.
     attach-control), the Effects they kept."""
-    out = []
-    for c in s.zones.cards[zone(p, AREA)]:
-        rec = s.record(c)
-        if (
-            s.t.kinds[c] in (FOCUS, POWER)
-            or c == s.t.heroes[p]
-            or (isinstance(rec, PlayerCard) and (c not in s.attached or s.t.owners[c] == p))
-        ):
-            out.append(c)
-    for q in range(s.num_players):
-        if q != p:
-            out += [
-                c
-                for c in s.zones.cards[zone(q, AREA)]
-                if s.attached.get(c, -1) >= 0 and s.t.owners[c] == p
-            ]
+    kinds, owners, attached = s.t.kinds, s.t.owners, s.attached
+    out = [
+        c
+        for c in s.zones.cards[zone(p, AREA)]
+        if kinds[c] in _MINE and (kinds[c] != PLAYER or c not in attached or owners[c] == p)
+    ]
+    if attached:
+        for q in range(s.num_players):
+            if q != p:
+                out += [c for c in s.zones.cards[zone(q, AREA)] if c in attached and owners[c] == p]
     return out
 
 
