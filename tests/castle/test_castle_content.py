@@ -1,0 +1,619 @@
+"""Castle Von Loghan content: the counts the rulebook prints, the worked examples reproducible
+from the data, every reference resolved, every record sourced, every handler declared and
+used, texts in our own words, and clear errors for bad files."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.engine.content import SOURCES, ContentError
+from tabletop.games.castle.content import (
+    CONDITIONS,
+    EFFECTS,
+    FILES,
+    Content,
+    _read,
+    behaviour,
+    build,
+    load,
+)
+from tabletop.games.castle.records import Board, CombatCard, Condition, Step, Treasure
+
+ROOT = Path(__file__).resolve().parents[2]
+AGENTS = ("Pill", "Arvias", "Forzental", "Sera", "Vigovar")  # the rulebook's Agents
+NAMED_CARDS = (
+    "Attack",
+    "Aggressive Attack",
+    "Energy Attack",
+    "Union Attack",
+    "Critical Attack",
+    "Charged Attack",
+    "Cane Juggle Attack",
+    "Charge Support",
+    "Aid",
+    "Block",
+    "Double Block",
+    "Riposte Strike",
+    "Direct Strike",
+    "Delayed Strike",
+    "Charged Strike",
+)
+NAMED_TREASURES = ("M-O-U-S-E", "Crossbow", "Sapphire Rod", "Titanium Shield", "Whip")
+NAMED_TREASURES += ("Jade Greatsword", "Health Potion", "Small Health Potion", "Nano Med-Bots")
+
+
+@pytest.fixture(scope="module")
+def c() -> Content:
+    return load()
+
+
+def raw() -> dict[str, dict[str, Any]]:
+    return {name: copy.deepcopy(_read(name)) for name in FILES}
+
+
+# -- counts -------------------------------------------------------------------------------------
+
+
+def test_every_counted_component_is_there(c: Content) -> None:
+    n = c.rules.counts
+    stories = Counter(card.kind for m in c.missions for card in m.cards)
+    have = {
+        "game_boards": 2,  # checked below: three Timelines on two boards, one double-sided
+        "character_boards": len(c.agents),
+        "decision": sum(len(a.decisions) for a in c.agents),
+        "combat": sum(sum(a.deck.values()) for a in c.agents),
+        "treasure": sum(t.copies for t in c.treasures),
+        "random_event": sum(e.copies for e in c.events),
+        "story_event": stories["story"],
+        "point_of_interest": stories["poi"],
+        "enemy": sum(e.copies for e in c.enemies),
+        "upgrade": sum(u.copies for u in c.upgrades),
+        "ally": len(c.allies),
+        "loghan_chase": len(c.deck("chase")),
+        "warden": len(c.deck("warden")),
+        "locked": stories["locked"],
+        "intro": stories["intro"],
+        "outro": stories["outro"],
+        "mission": stories["mission"],
+        "contract": len(c.deck("contract")),
+    }
+    assert have == dict(n)
+    assert n["combat"] == 256 and n["treasure"] == 130 and n["enemy"] == 75
+    assert n["random_event"] == 60 and n["story_event"] == 51 and n["decision"] == 32
+    assert len(c.boards) == 3 and [b.colour for b in c.boards] == ["green", "orange", "blue"]
+
+
+def test_decks_by_colour(c: Content) -> None:
+    events = {col: len(c.event_deck(col)) for col in ("green", "blue", "red")}
+    assert events == {"green": 20, "blue": 20, "red": 20}
+    assert sum(len(c.treasure_deck(col)) for col in ("green", "blue", "red", "violet")) == 130
+    assert sum(len(c.enemy_deck(col)) for col in ("green", "blue", "red", "violet")) == 75
+    assert {e.colour for e in c.enemies} == {"green", "blue", "red", "violet"}
+    assert all(e.copies == 1 for e in c.enemies if e.colour == "violet")  # Unique
+    tokens = Counter(t.colour for t in c.tokens)
+    assert tokens == {col: c.rules.tokens[f"event-{col}"] for col in ("green", "blue", "red")}
+    assert set(tokens.values()) == {12}
+
+
+def test_rules_numbers(c: Content) -> None:
+    r = c.rules
+    assert (r.min_agents, r.max_players, r.start_energy, r.clarity) == (4, 8, 5, 10)
+    assert r.health_base + 4 == 14  # "4 Agents: starting Health 14"
+    assert dict(r.summon) == {4: 3, 5: 4, 6: 5, 7: 6, 8: 7}
+    assert all(k - v == 1 for k, v in r.summon.items())
+    assert dict(r.shards) == {"green": 1, "blue": 2, "red": 3}
+    assert (r.overcharge_clarity, r.clarity_zero_health, r.unengaged) == (2, 1, (1, 1))
+    assert r.refresh == ("rest", "rally", "recharge", "sneak", "search")
+    assert (r.rest, r.recharge, r.searchers) == ((1, 1), 3, 4)
+    events = sum(r.tokens[f"event-{x}"] for x in ("red", "green", "blue"))
+    large = r.tokens["leader"] + r.tokens["group"] + events
+    assert large == 38  # 38 large tokens: Leader, Group, 12 events of each colour
+    small = sum(r.tokens.values()) - large
+    assert small == 94 and small <= 2 * 72  # the list names 94 faces of 72 double-sided tokens
+
+
+# -- Agents and their things --------------------------------------------------------------------
+
+
+def test_agents(c: Content) -> None:
+    names = [a.name for a in c.agents]
+    assert len(names) == 8 and set(AGENTS) <= set(names)
+    for a in c.agents:
+        assert len(a.skills) == 2 and all(s.cooldown == "refresh" for s in a.skills)
+        assert a.decisions == ("A", "B", "C", "D") and len(a.deck_list) == 32
+        assert a.max_energy >= c.rules.start_energy and a.upgrade_slots >= 1
+        assert sum(n for name, n in a.deck.items() if c.card(name).category == "attack") >= 12
+    used = {name for a in c.agents for name in a.deck}
+    assert used == {card.name for card in c.combat_cards}
+    assert set(NAMED_CARDS) <= used and "Cane Juggle Attack" in c.agent("Arvias").deck
+
+
+def _fits(items: list[Treasure], backpack: int) -> bool:
+    """Whether the items fit two Hand, two Belt and `backpack` Backpack slots (large items only
+    in Hands and Belt; a weapon in the Hands takes its hands)."""
+    large = sum(1 for t in items if t.size == "large")
+    return large <= 4 and len(items) + sum(max(0, t.hands - 1) for t in items) <= 4 + backpack
+
+
+def test_starting_items_exist_fit_and_are_in_the_decks(c: Content) -> None:
+    held = Counter(name for a in c.agents for name in a.items)
+    for name, n in held.items():
+        assert c.treasure(name).copies >= n, name
+    for a in c.agents:
+        items = [c.treasure(n) for n in a.items]
+        assert _fits(items, a.backpack_slots), a.name
+        assert any(t.kind != "item" for t in items), a.name
+
+
+def test_treasures(c: Content) -> None:
+    names = {t.name for t in c.treasures}
+    assert set(NAMED_TREASURES) <= names
+    for t in c.treasures:
+        if t.kind == "item":
+            assert t.hands == t.combat_power == 0 and not t.damage_type
+        else:
+            assert t.hands in (1, 2) and t.combat_power >= 1
+        assert t.timeless == (t.energy == 0)
+    sets = Counter(t.set for t in c.treasures if t.set)
+    assert sets == {"The Chronometer": 3, "Loghan's Blade": 2}
+    assert all(c.treasure(u).colour == "violet" for u in sets)
+    assert {t.damage_type for t in c.treasures if t.kind == "weapon"} == {
+        "melee",
+        "ranged",
+        "shock",
+        "special",
+    }
+    assert any(t.kind == "shield" and not t.damage_type for t in c.treasures)
+    assert all(a.clarity > 0 for a in c.allies)  # Allies cost Clarity
+
+
+# -- the Combat example, page by page -------------------------------------------------------------
+
+
+def power(*items: Treasure) -> int:
+    """Combat Power: each equipped weapon's, and 1 for each empty hand."""
+    return sum(t.combat_power for t in items) + 2 - sum(t.hands for t in items)
+
+
+def move_cost(seq: list[CombatCard], frm: int, to: int) -> int:
+    """The Energy to move the card at Timing `frm` to Timing `to` (1-based): its own Timing
+    Cost and that of every card it crosses."""
+    lo, hi = sorted((frm, to))
+    return sum(card.timing_cost for card in seq[lo - 1 : hi])
+
+
+def paid(card: CombatCard, effect: str) -> Step:
+    return next(s for s in card.steps if s.effect == effect and s.pay)
+
+
+def test_combat_example_round_1(c: Content) -> None:
+    card, t, e = c.card, c.treasure, c.enemy
+    arvias, pill = c.agent("Arvias"), c.agent("Pill")
+    assert {"Crossbow", "Titanium Shield", "Sapphire Rod"} <= set(arvias.items)
+    assert power(t("Crossbow"), t("Titanium Shield")) == 3  # Arvias draws 3
+    assert power(t("Whip")) == 2  # Pill: Whip 1 and an open hand 1
+    # Charge Support swaps itself and gives 1 Energy; then Energy Attack moves over Riposte
+    seq = [card("Aggressive Attack"), card("Riposte Strike"), card("Energy Attack")]
+    support = [s.effect for s in card("Charge Support").steps if not s.pay]
+    assert support == ["replace", "energy"]
+    assert move_cost(seq, 3, 2) == 2
+    energy_attack = card("Energy Attack")
+    secondary = paid(energy_attack, "damage")
+    energy = 8 + 1 - move_cost(seq, 3, 2) - secondary.pay
+    assert energy == 4  # "4 Energy remaining"
+    # Titanium Shield Negates Riposte Strike (Timing 3) in the Negate step
+    shield = t("Titanium Shield").abilities[0]
+    assert (shield.window, shield.use, shield.steps[0].effect) == ("negate", "exhaust", "negate")
+    damage = card("Aggressive Attack").damage + energy_attack.damage + secondary.params["amount"]
+    rage = card("Aggressive Attack").rage + energy_attack.rage
+    assert (damage, rage) == (5, 3)
+    crossbow = t("Crossbow").abilities[0].steps[0]
+    assert damage + crossbow.params["amount"] == 6  # with the Crossbow's ability
+    # Pill: Union Attack beside Arvias' Energy Attack on Timing 2, Nano Med-Bots, the potion
+    union = card("Union Attack")
+    bonus = next(s for s in union.steps if s.when == "reach-attack-same-timing")
+    pill_damage = union.damage + bonus.params["amount"]
+    assert pill_damage == 3 and all(card(n).rage == 0 for n in ("Union Attack", "Steady Breath"))
+    heal = [t(n).abilities[0] for n in ("Nano Med-Bots", "Small Health Potion")]
+    assert [a.use for a in heal] == ["exhaust", "discard"]
+    health = 10 + sum(int(a.steps[0].params["amount"]) for a in heal)
+    assert health == 14
+    virus = pill.skills[0]
+    assert (virus.name, virus.energy) == ("Virus", 3) and 6 <= virus.clarity <= 8  # "above 6"
+    assert virus.steps[0].effect == "enemy-damage" and virus.steps[0].params["target"] == "all"
+    # Target: 9 on the Lost Warrior is 1 short; Virus makes 10 and Defeats it
+    warrior, skeletron = e("Lost Warrior"), e("Skeletron")
+    assert 6 + pill_damage == warrior.health - 1
+    assert 6 + pill_damage + 1 == warrior.health and warrior.energy == 2
+    assert any(s.when == "self-damaged" for s in warrior.base.steps)  # stronger once damaged
+    assert 4 + warrior.energy == 6  # Arvias takes the 2 Energy: 6
+    # Enemy Activations: Skeletron unengaged; Steady Breath's Clarity makes 8 + 1 - 3 - 1 = 5
+    base = skeletron.base.steps[0]
+    assert (base.effect, base.params["amount"]) == ("clarity", -3)
+    breath = card("Steady Breath").steps[0]
+    assert "Steady Breath" in pill.deck and breath.params["amount"] == 1
+    clarity = 8 + 1 + int(base.params["amount"]) - c.rules.unengaged[1]
+    assert (health - c.rules.unengaged[0], clarity) == (13, 5)
+    # Skeletron's Past Rage Attack triggers at 3 Rage and costs Energy per adjacent active enemy
+    past = skeletron.rage_attack("past")
+    assert past is not None and past.rage <= rage
+    assert past.steps[0].effect == "energy-per-adjacent-enemy"  # the Warrior is Defeated: 0
+
+
+def test_combat_example_round_2(c: Content) -> None:
+    card, t, e = c.card, c.treasure, c.enemy
+    skeletron = e("Skeletron")
+    assert skeletron.immune == ("ranged",)
+    assert t("Crossbow").damage_type == t("Whip").damage_type == "ranged"
+    rod = t("Sapphire Rod")
+    assert (rod.hands, rod.damage_type, power(rod)) == (2, "shock", 3)
+    assert power() == 2  # Pill bare-handed
+    # Charge Support's secondary: Arvias pays 2, its first effect gave 1: 1 Energy in all
+    charge = card("Charge Support")
+    gain = next(s for s in charge.steps if s.effect == "energy").params["amount"]
+    other = paid(charge, "replace")
+    assert other.params["card"] == "reach" and other.pay - int(gain) == 1
+    energy = 6 - 1
+    # Delayed Strike from Timing 3 to 1, over Aid and Critical Attack: 4 Energy
+    seq = [card("Critical Attack"), card("Aid"), card("Delayed Strike")]
+    assert move_cost(seq, 3, 1) == 4
+    energy -= move_cost(seq, 3, 1)
+    assert energy == 1 and energy + skeletron.energy == 2
+    delayed = card("Delayed Strike")
+    assert any(s.effect == "negate" and s.when == "first-card" for s in delayed.steps)
+    assert card("Aid").steps[0].when == "adjacent-active-strike-or-hazard"  # no effect here
+    arvias_damage = card("Critical Attack").damage
+    # Pill: Attack (for the Charged Strike), a Power Surge, and Overcharge's Charged Attack last
+    charged = card("Charged Attack")
+    last = next(s for s in charged.steps if s.when == "last-card")
+    pill_damage = card("Attack").damage
+    assert 1 + arvias_damage + pill_damage == skeletron.health - 1  # 1 short
+    pill_damage += charged.damage
+    assert (arvias_damage, pill_damage) == (2, 3)
+    assert 1 + arvias_damage + pill_damage >= skeletron.health
+    surge = card("Power Surge").steps[0].params["amount"]
+    pill_energy = 5 + int(surge) + int(last.params["amount"])
+    assert pill_energy == 8 and "Power Surge" in c.agent("Pill").deck
+    clarity = 5 - c.rules.overcharge_clarity
+    assert clarity == 3
+    rejuvenate = c.agent("Pill").skills[1]
+    assert (rejuvenate.name, rejuvenate.energy) == ("Rejuvenate", 4)
+    assert rejuvenate.clarity <= clarity and rejuvenate.steps[0].params["amount"] == 2
+    assert not skeletron.treasure and not e("Lost Warrior").treasure  # "neither had Treasure"
+    two = [card(n) for n in ("Charged Strike", "Delayed Strike")]
+    assert sum(-int(s.params["amount"]) for x in two for s in x.steps[:1]) == 2
+
+
+def test_rearranging_resolution_and_negating_examples(c: Content) -> None:
+    card = c.card
+    # Rearranging: Critical Attack from Timing 4 to 2 over Direct Strike and Attack: 1 + 2 + 1
+    seq = [card("Block"), card("Attack"), card("Direct Strike"), card("Critical Attack")]
+    assert move_cost(seq, 4, 2) == 4
+    assert card("Block").steps[0].params["target"] == "right-attack"
+    assert "cannot-be-negated" in card("Critical Attack").keywords
+    direct = card("Direct Strike")
+    assert direct.steps[0].params["amount"] == -2
+    assert any(s.effect == "negate" and s.when == "last-card" for s in direct.steps)
+    # Resolution: Block, Critical Attack, Riposte Strike, Aid: 2 Damage, 2 Health lost, heal 2
+    riposte = card("Riposte Strike")
+    assert [s.when for s in riposte.steps] == ["always", "adjacent-active-attack"]
+    assert sum(-int(s.params["amount"]) for s in riposte.steps) == 2
+    assert card("Critical Attack").damage == 2
+    assert card("Aid").steps[0].params["health"] == 2
+    assert card("Aid").steps[0].params["clarity"] == 1
+    # Negating: Double Block Negates both neighbours; Aggressive Attack pays to be spared
+    assert card("Double Block").steps[0].params["target"] == "adjacent-attacks"
+    assert paid(card("Aggressive Attack"), "protect").pay > 0
+    assert "ignores-timing-cost" in card("Cane Juggle Attack").keywords
+    assert any("cannot-be-moved" in x.keywords for x in c.combat_cards)
+
+
+def test_search_burn_sera_bomzard_and_vote_examples(c: Content) -> None:
+    blue = {tok.number: tok for tok in c.tokens if tok.colour == "blue"}
+    a = [(r.kind, r.amount, r.colour) for r in blue[1].search]
+    assert a == [("nothing", 0, ""), ("treasure", 1, "same"), ("health", 2, ""), ("clarity", 1, "")]
+    b = [(r.kind, r.amount, r.colour) for r in blue[2].search]
+    assert b == [("gob-li", 0, ""), ("nothing", 0, ""), ("lurking", 0, "same"),
+                 ("treasure", 2, "same")]  # fmt: skip
+    assert {tok.sneak for tok in c.tokens} == {"empty", "lurking", "treasure"}
+    mouse = c.treasure("M-O-U-S-E").abilities[0]
+    assert (mouse.window, mouse.use, mouse.steps[0].effect) == ("start", "exhaust",
+                                                                "energy-per-enemy")  # fmt: skip
+    assert c.treasure("Crossbow").energy > 0  # the unequipped Crossbow can be burned
+    jade = c.treasure("Jade Greatsword")
+    assert (jade.combat_power, jade.abilities[0].use) == (3, "exhaust")
+    assert jade.abilities[0].steps[0].effect == "double-card-damage"  # Sera's example B
+    assert c.treasure("Health Potion").abilities[0].use == "discard"
+    assert c.enemy("Bomzard").base.countdown == 2
+    gallery = c.event("Collapsing Gallery")
+    health = {k: sum(int(s.params["amount"]) for s in gallery.option(k) if s.effect == "health")
+              for k in "AC"}  # fmt: skip
+    fewer = sum(int(s.params["amount"]) for s in gallery.option("C") if s.effect == "summon-change")
+    assert (2 * health["A"], 2 * health["C"], 2 * fewer) == (-6, -4, -2)
+    assert gallery.end.summon == "group"
+    assert any(e.energy == 4 for e in c.enemies)  # "an Enemy grants 4 Energy"
+
+
+# -- boards, missions, modes ---------------------------------------------------------------------
+
+
+def reach(b: Board, start: str, elevators: bool) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for d in b.doors:
+            if d.kind == "elevator" and not elevators:
+                continue
+            for x, y in ((d.a, d.b), (d.b, d.a)):
+                if x == here and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+    return seen
+
+
+def test_boards(c: Content) -> None:
+    assert c.board("past").year == 1077 and c.board("past").colour == "green"
+    for b in c.boards:
+        ids = {r.id for r in b.rooms}
+        assert {"F", "outside", "pod", "1", "2", "3"} <= ids
+        assert "F" in b.neighbours("outside") and "pod" in b.neighbours("outside")
+        doorless = {r.id for r in b.rooms} - {x for d in b.doors for x in (d.a, d.b)}
+        assert len(doorless) == 1  # a room with no door cannot be entered
+        assert reach(b, "outside", True) == ids - doorless
+        assert sum(r.poi for r in b.rooms) >= 3
+    assert any("21" in b.neighbours("outside") for b in c.boards)
+    future = c.board("future")
+    lifts = {(d.a, d.b) for d in future.doors if d.kind == "elevator"}
+    assert lifts == {("6", "7"), ("18", "20"), ("22", "outside")}
+    under = {r.id for r in future.rooms if r.underground}
+    assert under and not under & reach(future, "outside", False)
+    assert all(r.id not in under for b in c.boards[:2] for r in b.rooms if r.underground)
+
+
+def test_missions_follow_the_faq(c: Content) -> None:
+    assert [m.number for m in c.missions] == list(range(1, 11))
+    assert c.mission(1).timeline == "past"
+    for m in c.missions:
+        assert [card.number for card in m.cards] == [
+            f"{i:02d}/{m.number:02d}" for i in range(1, len(m.cards) + 1)
+        ]
+        assert m.cards[0].kind == "intro" and m.cards[-1].kind == "outro"
+        assert any(s.effect == "win-mission" for s in m.cards[-1].steps)
+        placed = Counter(
+            str(s.params["token"]) for s in m.cards[0].steps if s.effect == "place-token"
+        )
+        for token, n in placed.items():
+            assert n <= c.rules.tokens[token], (m.number, token)
+        assert {"treasures", "upgrades", "timeless"} <= set(m.keeps)
+
+    def effects(n: int) -> set[str]:
+        return {s.effect for card in c.mission(n).cards for s in card.steps}
+
+    def waits(n: int) -> list[Condition]:
+        return [card.wait for card in c.mission(n).cards]
+
+    def placed(n: int, token: str) -> int:
+        return sum(
+            1
+            for card in c.mission(n).cards
+            for s in card.steps
+            if s.effect == "place-token" and s.params["token"] == token
+        )
+
+    assert placed(3, "key-fragment") == 4
+    assert any(w.kind == "counter-at-least" and w.params == {"name": "keys", "amount": 2}
+               for w in waits(3))  # fmt: skip
+    assert "warden-deck" in effects(4)
+    assert placed(5, "clue") == 5
+    assert {"kind": "visit-tokens", "count": 3} in [
+        {"kind": w.kind, "count": w.params.get("count")} for w in waits(5)
+    ]
+    assert placed(6, "keybot") == 3 and "move-keybots" in effects(6)
+    assert placed(7, "mystery") >= 2
+    assert "The Loghan Armor" in {str(s.params.get("enemy")) for card in c.mission(8).cards
+                                  for s in card.steps}  # fmt: skip
+    assert any(w.params.get("name") == "critical" for w in waits(8))
+    assert placed(9, "wizard") == 6
+    assert "summon-lost-agents" in effects(10)
+    lost = {e.name for e in c.enemies if e.name.startswith("Lost ") and e.colour == "violet"}
+    assert lost == {f"Lost {a.name}" for a in c.agents}
+    gained = {str(s.params["ally"]) for (s,) in _steps_of(c, "gain-ally")}
+    assert gained == {a.name for a in c.allies}  # every Ally joins in the campaign
+    pieces = {str(s.params["item"]) for (s,) in _steps_of(c, "gain-item")}
+    assert pieces == {t.name for t in c.treasures if t.set}
+
+
+def _steps_of(c: Content, effect: str) -> list[tuple[Step]]:
+    return [(b,) for _, b, _ in behaviour(c) if isinstance(b, Step) and b.effect == effect]
+
+
+def test_modes(c: Content) -> None:
+    ids = [m.id for m in c.modes]
+    assert ids == ["campaign", "exploration", "coop-competitive", "boss-run", "unshackled"]
+    campaign, explore, coop, boss, alone = (c.mode(i) for i in ids)
+    assert campaign.story and not any(m.story for m in (explore, coop, boss, alone))
+    assert explore.tokens == (2, 4) and explore.upgrades == 2 and explore.treasures_per_agent == 1
+    assert coop.contracts and not explore.contracts
+    assert boss.unique_with == ("blue", "red")
+    assert not alone.shared and alone.health == 10
+    assert all(d.shards > 0 and d.wait.kind != "always" for d in c.deck("contract"))
+
+
+# -- provenance, handlers, texts ---------------------------------------------------------------
+
+
+def records(c: Content) -> list[Any]:
+    out: list[Any] = [c.rules, *c.agents, *c.combat_cards, *c.treasures, *c.allies]
+    out += [*c.upgrades, *c.enemies, *c.events, *c.tokens, *c.boards, *c.decks, *c.modes]
+    for m in c.missions:
+        out += [m, *m.cards]
+    return out
+
+
+def test_every_record_has_a_source(c: Content) -> None:
+    for rec in records(c):
+        assert rec.source in SOURCES, rec
+        for key, src in rec.field_sources.items():
+            assert src in SOURCES and src != rec.source, (rec, key)
+    rulebook = {a.name for a in c.agents if a.source == "rulebook"}
+    assert rulebook == set(AGENTS)
+    assert {x.name for x in c.combat_cards if x.source == "rulebook"} == set(NAMED_CARDS)
+    assert {x.name for x in c.treasures if x.source == "rulebook"} == set(NAMED_TREASURES)
+    named = {x.name for x in c.enemies if x.source == "rulebook"}
+    assert named == {"Lost Warrior", "Skeletron", "Bomzard", "The Loghan Armor"}
+
+
+def test_every_handler_is_declared_and_used(c: Content) -> None:
+    steps = [b for _, b, _ in behaviour(c) if isinstance(b, Step)]
+    conds = [b for _, b, _ in behaviour(c) if isinstance(b, Condition)]
+    assert {s.effect for s in steps} == set(EFFECTS)
+    assert {w.kind for w in conds} == set(CONDITIONS)
+    for s in steps:
+        assert set(s.params) == set(EFFECTS[s.effect]), s
+    for w in conds:
+        assert set(w.params) == set(CONDITIONS[w.kind]), w
+
+
+def texts(c: Content) -> list[tuple[str, str]]:
+    out = [(repr(x), x.text) for x in records(c) if hasattr(x, "text")]
+    out += [(s.name, s.text) for a in c.agents for s in a.skills]
+    return out
+
+
+def _rulebook_runs() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "rulebook_runs", ROOT / "scripts" / "rulebook_runs.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_text_is_short_and_our_own(c: Content) -> None:
+    runs = set((ROOT / "tests" / "data" / "rulebook-runs" / "castle.txt").read_text().split())
+    assert len(runs) > 1000
+    rb = _rulebook_runs()
+    assert all(0 < len(text) <= 240 for _, text in texts(c))
+    copied = []
+    for where, text in texts(c):
+        w = rb.words(text)
+        copied += [where for i in range(len(w) - 7) if rb.run_hash(w[i : i + 8]) in runs]
+    assert not copied, copied[:3]
+    line = "Energy can never drop below 0; if Agents cannot pay the required Energy cost"
+    w = rb.words(line)
+    assert any(rb.run_hash(w[i : i + 8]) in runs for i in range(len(w) - 7))
+
+
+# -- malformed files ----------------------------------------------------------------------------
+
+
+def test_the_shipped_files_build() -> None:
+    assert build(raw()) == load()
+
+
+def mutate(path: str, fn: Any) -> str:
+    files = raw()
+    fn(files[path])
+    with pytest.raises(ContentError) as e:
+        build(files)
+    return str(e.value)
+
+
+def test_missing_field_and_wrong_type() -> None:
+    msg = mutate("enemies.toml", lambda d: d["enemy"][1].pop("health"))
+    assert msg == "enemies.toml: enemy 'Skeletron': missing field 'health'"
+    msg = mutate("combat.toml", lambda d: d["card"][0].__setitem__("timing_cost", "one"))
+    assert msg.startswith("combat.toml: card 'Attack': field 'timing_cost' must be int")
+    msg = mutate("agents.toml", lambda d: d["agent"][0]["skill"][0].__setitem__("energy", -3))
+    assert msg == "agents.toml: agent 'Pill': skill 1: field 'energy' must not be negative, not -3"
+    msg = mutate("treasures.toml", lambda d: d["treasure"][0].__setitem__("hands", 3))
+    assert msg == "treasures.toml: treasure 'Whip': field 'hands' must be 1 or 2 for a weapon"
+    msg = mutate("boards.toml", lambda d: d["board"][0].__setitem__("colur", "red"))
+    assert msg == "boards.toml: board 'past': unknown field 'colur'"
+
+
+def test_unknown_effect_and_bad_params() -> None:
+    msg = mutate("combat.toml", lambda d: d["card"][2]["steps"][0].__setitem__("effect", "zap"))
+    assert msg.startswith("combat.toml: card 'Energy Attack': steps 1: field 'effect' is 'zap'")
+    msg = mutate("combat.toml", lambda d: d["card"][2]["steps"][0]["params"].pop("amount"))
+    assert "card 'Energy Attack': steps 1: field 'params' of 'damage' must be exactly (amount)" in (
+        msg
+    )
+    msg = mutate(
+        "events.toml", lambda d: d["event"][0]["a"][0]["params"].__setitem__("amount", "3")
+    )
+    assert msg.startswith("events.toml: event 'Collapsing Gallery': a 1: field 'params.amount'")
+    msg = mutate("combat.toml", lambda d: d["card"][3]["steps"][0].__setitem__("when", "later"))
+    assert msg.startswith("combat.toml: card 'Union Attack': steps 1: field 'when' is 'later'")
+    msg = mutate(
+        "missions/m03.toml", lambda d: d["mission"]["card"][1]["wait"].update(kind="someday")
+    )
+    assert msg.startswith("missions/m03.toml: mission 3: card '02/03': wait: field 'kind'")
+
+
+def test_unknown_references() -> None:
+    msg = mutate("agents.toml", lambda d: d["agent"][0]["items"].append("Laser Sword"))
+    assert msg == "agents.toml: agent 'Pill': field 'items' names no Treasure: 'Laser Sword'"
+    msg = mutate("agents.toml", lambda d: d["agent"][1]["deck"].__setitem__("Atack", 1))
+    assert msg == "agents.toml: agent 'Arvias': field 'deck' names no combat card: 'Atack'"
+    msg = mutate("agents.toml", lambda d: d["agent"][1]["deck"].__setitem__("Attack", 7))
+    assert msg == "agents.toml: agent 'Arvias': field 'deck' holds 33 cards, not 32"
+
+    def card_step(i: int, j: int, **params: str) -> Any:
+        """Change step j of card i of a Mission file."""
+        return lambda d: d["mission"]["card"][i]["steps"][j]["params"].update(params)
+
+    msg = mutate("missions/m01.toml", card_step(0, 0, room="99"))
+    assert msg == (
+        "missions/m01.toml: mission 1: card '01/01': field 'params.room' names no room of its "
+        "board: '99'"
+    )
+    msg = mutate("missions/m01.toml", card_step(2, 1, door="1-24"))
+    assert msg.endswith("card '03/01': field 'params.door' names no door of its board: '1-24'")
+    msg = mutate("missions/m01.toml", card_step(6, 1, enemy="Lost Warior"))
+    assert msg.endswith("card '07/01': field 'params.enemy' names no enemy: 'Lost Warior'")
+    msg = mutate("missions/m02.toml", card_step(2, 2, ally="Nobody"))
+    assert msg.endswith("card '03/02': field 'params.ally' names no Ally: 'Nobody'")
+    msg = mutate("missions/m03.toml", card_step(2, 1, item="Gold"))
+    assert msg.endswith("card '03/03': field 'params.item' names no Treasure: 'Gold'")
+    msg = mutate("missions/m07.toml", card_step(2, 2, card="02/06"))
+    assert msg.endswith("card '03/07': field 'params.card' names no card of its Mission: '02/06'")
+    msg = mutate(
+        "decks.toml", lambda d: d["chase"][6]["steps"][0]["params"].update(enemy="Von Loghan")
+    )
+    assert msg == (
+        "decks.toml: chase 'He Finds You': field 'params.enemy' names no enemy: 'Von Loghan'"
+    )
+    msg = mutate("boards.toml", lambda d: d["board"][2]["door"][0].__setitem__("b", "G"))
+    assert msg == "boards.toml: board 'future': door 'outside-F' names no room 'G'"
+
+
+def test_structure_checks() -> None:
+    msg = mutate("treasures.toml", lambda d: d["treasure"][0].__setitem__("set", "Whip"))
+    assert msg.startswith("treasures.toml: treasure 'Whip': field 'set' must name a violet")
+    msg = mutate("missions/m02.toml", lambda d: d["mission"]["card"][1].update(number="02/03"))
+    assert msg == "missions/m02.toml: mission 2: card '02/03': field 'number' must be NN/02"
+    msg = mutate("missions/m04.toml", lambda d: d["mission"]["card"].pop())
+    assert msg == "missions/m04.toml: mission 4: needs one intro and one outro card"
+    msg = mutate("enemies.toml", lambda d: d["enemy"][1]["rage"].append(d["enemy"][1]["rage"][0]))
+    assert msg == "enemies.toml: enemy 'Skeletron': field 'rage' gives a Timeline twice"
+    msg = mutate("events.toml", lambda d: d["event"][0]["end"].__setitem__("count", 2))
+    assert msg.startswith("events.toml: event 'Collapsing Gallery': end: field 'count' is 0")
+    msg = mutate("tokens.toml", lambda d: d["token"][0]["search"].pop())
+    assert msg == "tokens.toml: token green 1: field 'search' must give the four areas"
+    msg = mutate("agents.toml", lambda d: d["agent"][0]["skill"].pop())
+    assert msg == "agents.toml: agent 'Pill': field 'skill' must give exactly two Skills"
+
+
+def test_sources_are_checked() -> None:
+    msg = mutate("allies.toml", lambda d: d["ally"][0].__setitem__("source", "guess"))
+    assert msg.startswith("allies.toml: ally 'Old Hobb': field 'source' is 'guess'")
+    msg = mutate("combat.toml", lambda d: d["card"][0].__setitem__("rage_source", "authored"))
+    assert msg == "combat.toml: card 'Attack': field 'rage_source' names a field the record lacks"
