@@ -267,3 +267,30 @@ def test_hot_seat_shows_one_seat_at_a_time(
     a.find_element("id", "handoff").click()
     wait(a, "return document.querySelectorAll('button.option:not([disabled])').length > 0")
     assert not a.execute_script("return !!document.getElementById('handoff')")
+
+
+def test_an_idle_seat_is_played_by_a_bot_until_its_person_is_back(
+    live: Live, browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a, _ = browsers
+    made = live.create(
+        game="quests",
+        players=2,
+        seats=["person", "heuristic"],
+        seed=5,
+        takeover="heuristic",
+        idle_seconds=2.0,  # (handed back, P1 has that long again before the bot returns)
+        pace_ms=200,  # the bots play slowly enough for the game to last
+    )
+    a.get(f"{live.base}/t/{made['id']}#invite={made['invites'][0]['invite']}")
+    wait(a, "return !!document.getElementById('back')")  # P1 did nothing: a bot plays it
+    a.save_screenshot(str(SHOTS / "quests-idle-bot-playing.png"))
+    a.find_element("id", "back").click()
+    # P1 has its seat again: a question for it, with no bot notice, at some point
+    wait(
+        a,
+        "return !document.getElementById('back') && "
+        "document.querySelectorAll('button.option:not([disabled])').length > 0 || "
+        "document.getElementById('status').dataset.over === 'true'",
+    )

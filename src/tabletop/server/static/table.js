@@ -108,6 +108,12 @@ function draw() {
   const v = last.viewers.find((x) => x.seat === active);
   const parts = [];
   const view = v.view;
+  const mySeat = v.seat === null ? null : t.seats[v.seat];
+  if (mySeat && mySeat.covered && !t.over) {  // away too long: a bot plays the seat meanwhile
+    parts.push(h("div", { class: "notice" },
+      h("span", { text: `A bot is playing ${who(v.seat)} while you are away. ` }),
+      h("button", { id: "back", text: "I am back: give me my seat", onclick: () => send({ type: "sync" }) })));
+  }
   if (view.result) {
     const r = view.result;
     parts.push(h("div", { class: "ask" }, h("div", { class: "prompt", text: "Game over: " + r.reason }),
