@@ -92,7 +92,7 @@ def test_a_vacated_seat_is_played_by_the_takeover_bot_until_someone_joins(live: 
 
 
 def test_an_idle_seat_is_taken_over_and_handed_back(live: Live) -> None:
-    made, tokens = seated(live, takeover="heuristic", idle_seconds=0.2)
+    made, tokens = seated(live, takeover="heuristic", idle_seconds=1.0)
     table_id = made["id"]
     a = live.socket(table_id, [tokens[0]])
     first = a.state()
