@@ -134,7 +134,7 @@ def test_paced_bots_play_one_answer_at_a_time_to_the_end(live: Live) -> None:
         seats=["random", "heuristic"],
         options={"turn_limit": 1},
         seed=3,
-        pace_ms=1,
+        pace_ms=20,
     )
     watcher = live.socket(made["id"], [])
     end = watcher.until_over()
