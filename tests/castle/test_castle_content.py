@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,8 @@ def test_decks_by_colour(c: Content) -> None:
     assert sum(len(c.enemy_deck(col)) for col in ("green", "blue", "red", "violet")) == 75
     assert {e.colour for e in c.enemies} == {"green", "blue", "red", "violet"}
     assert all(e.copies == 1 for e in c.enemies if e.colour == "violet")  # Unique
+    numbers = [n for col in ("green", "blue", "red", "violet") for _, n in c.sorting_numbers(col)]
+    assert sorted(numbers) == list(range(1, 131))  # a highest green card always exists
     tokens = Counter(t.colour for t in c.tokens)
     assert tokens == {col: c.rules.tokens[f"event-{col}"] for col in ("green", "blue", "red")}
     assert set(tokens.values()) == {12}
@@ -409,7 +412,7 @@ def test_missions_follow_the_faq(c: Content) -> None:
     assert placed(3, "key-fragment") == 4
     assert any(w.kind == "counter-at-least" and w.params == {"name": "keys", "amount": 2}
                for w in waits(3))  # fmt: skip
-    assert "warden-deck" in effects(4)
+    assert {"warden-deck", "deck-card"} <= effects(4)
     assert placed(5, "clue") == 5
     assert {"kind": "visit-tokens", "count": 3} in [
         {"kind": w.kind, "count": w.params.get("count")} for w in waits(5)
@@ -617,3 +620,15 @@ def test_sources_are_checked() -> None:
     assert msg.startswith("allies.toml: ally 'Old Hobb': field 'source' is 'guess'")
     msg = mutate("combat.toml", lambda d: d["card"][0].__setitem__("rage_source", "authored"))
     assert msg == "combat.toml: card 'Attack': field 'rage_source' names a field the record lacks"
+
+
+def test_the_content_page_lists_every_handler_in_our_words() -> None:
+    page = (ROOT / "docs" / "rules" / "castle-content.md").read_text("utf-8")
+    listed = set(re.findall(r"^\| `([a-z-]+)` \|", page, re.M))
+    assert listed == set(EFFECTS) | set(CONDITIONS)
+    runs = set((ROOT / "tests" / "data" / "rulebook-runs" / "castle.txt").read_text().split())
+    rb = _rulebook_runs()
+    w = rb.words(page)
+    assert not [
+        " ".join(w[i : i + 8]) for i in range(len(w) - 7) if rb.run_hash(w[i : i + 8]) in runs
+    ]

@@ -74,7 +74,7 @@ REFERENCES = (ROOM, DOOR, ENEMY, ITEM, ALLY, STORY)
 ParamSpec = str | tuple[str, ...]
 Param = int | bool | str
 
-_WHO = ("self", "each-agent", "reach", "one-agent")
+_WHO = ("self", "each-agent", "reach")
 _CARD = ("this", "own", "reach")
 _ENEMY_TARGET = ("target", "adjacent-to-target", "all", "any-one", "self", "adjacent")
 
@@ -131,7 +131,7 @@ EFFECTS: dict[str, dict[str, ParamSpec]] = {
     "move-keybots": {},
     "summon-lost-agents": {},  # one Lost Agent per active Agent
     "warden-deck": {},  # from now on Refresh Phases are skipped
-    "chase-card": {},  # draw a Loghan Chase card
+    "deck-card": {"deck": ("chase", "warden")},  # draw and resolve a Loghan Chase or Warden card
     "win-mission": {},
     "lose-mission": {},
     "none": {},
@@ -525,6 +525,14 @@ class Content:
     def treasure_deck(self, colour: str) -> tuple[str, ...]:
         """A Treasure deck before shuffling: one name per copy."""
         return tuple(t.name for t in self.treasures if t.colour == colour for _ in range(t.copies))
+
+    def sorting_numbers(self, colour: str) -> tuple[tuple[str, int], ...]:
+        """A Treasure deck's cards with their sorting numbers (lower right; the highest green
+        one drawn picks the first Leader): every copy of the 130 numbered 1 up in file order."""
+        numbered = [t.name for t in self.treasures for _ in range(t.copies)]
+        return tuple(
+            (name, i) for i, name in enumerate(numbered, 1) if self.treasure(name).colour == colour
+        )
 
     def enemy_deck(self, colour: str) -> tuple[str, ...]:
         return tuple(e.name for e in self.enemies if e.colour == colour for _ in range(e.copies))
