@@ -93,6 +93,8 @@ def test_every_counted_component_is_there(c: Content) -> None:
 def test_decks_by_colour(c: Content) -> None:
     events = {col: len(c.event_deck(col)) for col in ("green", "blue", "red")}
     assert events == {"green": 20, "blue": 20, "red": 20}
+    assert len({e.name for e in c.events}) == 60 and any(e.group for e in c.events)
+    assert {e.end.summon for e in c.events} == {"none", "group", "fixed", "lurking"}
     assert sum(len(c.treasure_deck(col)) for col in ("green", "blue", "red", "violet")) == 130
     assert sum(len(c.enemy_deck(col)) for col in ("green", "blue", "red", "violet")) == 75
     assert {e.colour for e in c.enemies} == {"green", "blue", "red", "violet"}
