@@ -269,6 +269,31 @@ def test_missions_follow_the_faq(c: Content) -> None:
     assert pieces == {t.name for t in c.treasures if t.set}
 
 
+def test_mission_rooms_and_doors_make_sense(c: Content) -> None:
+    poi_rooms: dict[str, set[str]] = {b.timeline: set() for b in c.boards}
+    for m in c.missions:
+        b = c.board(m.timeline)
+        enterable = reach(b, "outside", True)
+        locked: set[str] = set()
+        for card in m.cards:
+            if card.wait.kind == "enter-room":
+                room = str(card.wait.params["room"])
+                assert room in enterable, (m.number, card.number)
+                if card.kind == "poi":
+                    assert b.room(room).poi, (m.number, card.number)
+                    assert b.room(room).name.casefold() in card.title.casefold(), card.title
+                    poi_rooms[b.timeline].add(room)
+            for s in card.steps:
+                if s.effect == "lock-door":
+                    locked.add(str(s.params["door"]))
+                elif s.effect == "unlock-door":
+                    assert s.params["door"] in locked, (m.number, card.number)  # locked first
+                elif s.effect == "move-group":
+                    assert s.params["room"] in enterable
+    for b in c.boards:
+        assert poi_rooms[b.timeline] == {r.id for r in b.rooms if r.poi}, b.timeline
+
+
 def _steps_of(c: Content, effect: str) -> list[tuple[Step]]:
     return [(b,) for _, b, _ in behaviour(c) if isinstance(b, Step) and b.effect == effect]
 
