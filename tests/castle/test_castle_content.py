@@ -217,6 +217,8 @@ def test_boards(c: Content) -> None:
 def test_missions_follow_the_faq(c: Content) -> None:
     assert [m.number for m in c.missions] == list(range(1, 11))
     assert c.mission(1).timeline == "past"
+    assert c.mission(1).recommended == ("Pill", "Forzental", "Sera", "Vigovar")
+    assert all(m.start == "outside" for m in c.missions)
     for m in c.missions:
         assert [card.number for card in m.cards] == [
             f"{i:02d}/{m.number:02d}" for i in range(1, len(m.cards) + 1)
@@ -307,6 +309,9 @@ def test_modes(c: Content) -> None:
     assert coop.contracts and not explore.contracts
     assert boss.unique_with == ("blue", "red")
     assert not alone.shared and alone.health == 10
+    for m in (explore, coop, boss, alone):
+        assert (m.start, m.ordered_from, m.random_from) == ("pod", 1, 3)
+    assert coop.tiebreaks == ("enemy-cards", "energy") and campaign.start == ""
     assert all(d.shards > 0 and d.wait.kind != "always" for d in c.deck("contract"))
 
 
@@ -475,6 +480,15 @@ def test_structure_checks() -> None:
     assert msg == "tokens.toml: token green 1: field 'search' must give the four areas"
     msg = mutate("agents.toml", lambda d: d["agent"][0]["skill"].pop())
     assert msg == "agents.toml: agent 'Pill': field 'skill' must give exactly two Skills"
+
+
+def test_mission_and_mode_references() -> None:
+    msg = mutate("missions/m01.toml", lambda d: d["mission"]["recommended"].append("Zed"))
+    assert msg == "missions/m01.toml: mission 1: field 'recommended' names no Agent: 'Zed'"
+    msg = mutate("missions/m06.toml", lambda d: d["mission"].update(start="99"))
+    assert msg == "missions/m06.toml: mission 6: field 'start' names no room of its board: '99'"
+    msg = mutate("modes.toml", lambda d: d["mode"][1].update(tiebreaks=["luck"]))
+    assert msg.startswith("modes.toml: mode 'exploration': field 'tiebreaks' is 'luck'")
 
 
 def test_sources_are_checked() -> None:

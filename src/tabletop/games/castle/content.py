@@ -134,6 +134,10 @@ def check_references(c: Content) -> None:
                 _check_reference(where, kind, key, str(b.params[key]), c, board, m)
 
 
+def content_board(boards: tuple[Board, ...], timeline: str) -> Board:
+    return next(b for b in boards if b.timeline == timeline)
+
+
 def build(files: dict[str, dict[str, Any]]) -> Content:
     """Validate parsed TOML documents (by file name, as in `FILES`) into `Content`."""
     rules = parse_rules(files["rules.toml"])
@@ -182,9 +186,19 @@ def build(files: dict[str, dict[str, Any]]) -> Content:
     for file, m in zip(MISSION_FILES, missions, strict=True):
         if m.number != MISSION_FILES.index(file) + 1:
             raise ContentError(f"{file}: mission {m.number}: field 'number' must match its file")
+        where = f"{file}: mission {m.number}"
+        if m.start not in {r.id for r in content_board(boards, m.timeline).rooms}:
+            raise ContentError(f"{where}: field 'start' names no room of its board: {m.start!r}")
+        for name in m.recommended:
+            if name not in {a.name for a in agents}:
+                raise ContentError(f"{where}: field 'recommended' names no Agent: {name!r}")
         kinds = [card.kind for card in m.cards]
         if kinds.count("intro") != 1 or kinds.count("outro") != 1:
             raise ContentError(f"{file}: mission {m.number}: needs one intro and one outro card")
+
+    for mode in modes:
+        if mode.start and mode.start not in {r.id for b in boards for r in b.rooms}:
+            raise ContentError(f"modes.toml: mode {mode.id!r}: field 'start' names no room")
 
     content = Content(
         rules,

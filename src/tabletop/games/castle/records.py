@@ -50,6 +50,7 @@ SNEAK_FACES = ("empty", "lurking", "treasure")
 SEARCH_KINDS = ("treasure", "energy", "clarity", "health", "nothing", "lurking", "gob-li")
 EVENT_SUMMONS = ("none", "group", "fixed", "lurking")  # End Event: no combat, Agents - 1, n
 STORY_KINDS = ("intro", "story", "locked", "poi", "mission", "outro")
+TIEBREAKS = ("enemy-cards", "energy")
 MODES = ("campaign", "exploration", "coop-competitive", "boss-run", "unshackled")
 TOKENS: tuple[str, ...] = (
     "tracker",
@@ -407,6 +408,8 @@ class Mission:
     timeline: str
     deluxe: bool
     mechanic: str
+    start: str  # where the Group Token starts
+    recommended: tuple[str, ...]  # the Agents the rulebook suggests, if any
     cards: tuple[StoryCard, ...]
     keeps: tuple[str, ...]  # what is carried into the next Mission
     text: str
@@ -447,6 +450,10 @@ class Mode:
     shared: bool  # shared Health and Clarity
     health: int  # each Agent's own Health and Clarity when not shared (0 when shared)
     contracts: bool
+    start: str  # where the Group Token starts ("": the Mission says)
+    ordered_from: int  # tokens placed in room order, alternating colours, from this room
+    random_from: int  # or shuffled and dealt from this room (0: neither)
+    tiebreaks: tuple[str, ...]  # after the most Data Shards
     text: str
     source: str
     field_sources: Mapping[str, str] = field(default_factory=dict)

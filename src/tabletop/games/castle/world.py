@@ -28,6 +28,7 @@ from tabletop.games.castle.records import (
     SEARCH_KINDS,
     SNEAK_FACES,
     STORY_KINDS,
+    TIEBREAKS,
     TIMELINES,
     Board,
     DeckCard,
@@ -187,6 +188,7 @@ def parse_boards(data: dict[str, Any], file: str = "boards.toml") -> tuple[Board
 
 _STORY = {"number", "kind", "title", "wait", "steps", "text", "source"}
 _MISSION = {"number", "name", "timeline", "deluxe", "mechanic", "keeps", "card", "text"}
+_MISSION |= {"start", "recommended"}
 _MISSION |= {"source"}
 KEEPS = ("treasures", "upgrades", "allies", "energy", "timeless")
 
@@ -224,6 +226,8 @@ def parse_mission(data: dict[str, Any], file: str) -> Mission:
         timeline=choice(where, rec, "timeline", TIMELINES),
         deluxe=optional(where, rec, "deluxe", bool, False),
         mechanic=need(where, rec, "mechanic", str),
+        start=optional(where, rec, "start", str, "outside"),
+        recommended=strings(where, rec, "recommended"),
         cards=tuple(cards),
         keeps=strings(where, rec, "keeps", KEEPS),
         text=need(where, rec, "text", str),
@@ -258,7 +262,8 @@ def parse_decks(data: dict[str, Any], file: str = "decks.toml") -> tuple[DeckCar
 
 
 _MODE = {"id", "name", "story", "tokens", "upgrades", "treasures_per_agent", "unique_with"}
-_MODE |= {"shared", "health", "contracts", "text", "source"}
+_MODE |= {"shared", "health", "contracts", "start", "ordered_from", "random_from", "tiebreaks"}
+_MODE |= {"text", "source"}
 
 
 def parse_modes(data: dict[str, Any], file: str = "modes.toml") -> tuple[Mode, ...]:
@@ -286,6 +291,10 @@ def parse_modes(data: dict[str, Any], file: str = "modes.toml") -> tuple[Mode, .
                 shared=shared,
                 health=health,
                 contracts=optional(where, rec, "contracts", bool, False),
+                start=optional(where, rec, "start", str, ""),
+                ordered_from=count(where, rec, "ordered_from", 0),
+                random_from=count(where, rec, "random_from", 0),
+                tiebreaks=strings(where, rec, "tiebreaks", TIEBREAKS),
                 text=typed(where, "text", need(where, rec, "text", str), str),
                 source=src,
                 field_sources=fs,
