@@ -95,6 +95,9 @@ def test_decks_by_colour(c: Content) -> None:
     assert events == {"green": 20, "blue": 20, "red": 20}
     assert len({e.name for e in c.events}) == 60 and any(e.group for e in c.events)
     assert {e.end.summon for e in c.events} == {"none", "group", "fixed", "lurking"}
+    named = {str(s.params["enemy"]) for e in c.events for o in (*e.options, e.end.steps)
+             for s in o if s.effect == "summon-enemy"}  # fmt: skip
+    assert named == {"Clockwork Hound", "Siege Bomzard"}
     assert sum(len(c.treasure_deck(col)) for col in ("green", "blue", "red", "violet")) == 130
     assert sum(len(c.enemy_deck(col)) for col in ("green", "blue", "red", "violet")) == 75
     assert {e.colour for e in c.enemies} == {"green", "blue", "red", "violet"}
@@ -116,6 +119,7 @@ def test_rules_numbers(c: Content) -> None:
     assert (r.overcharge_clarity, r.clarity_zero_health, r.unengaged) == (2, 1, (1, 1))
     assert r.refresh == ("rest", "rally", "recharge", "sneak", "search")
     assert (r.rest, r.recharge, r.searchers) == ((1, 1), 3, 4)
+    assert (r.hand_slots, r.belt_slots, r.bare_hand_power) == (2, 2, 1)
     events = sum(r.tokens[f"event-{x}"] for x in ("red", "green", "blue"))
     large = r.tokens["leader"] + r.tokens["group"] + events
     assert large == 38  # 38 large tokens: Leader, Group, 12 events of each colour
@@ -460,6 +464,12 @@ def test_unknown_references() -> None:
     )
     assert msg == (
         "decks.toml: chase 'He Finds You': field 'params.enemy' names no enemy: 'Von Loghan'"
+    )
+    hound = next(i for i, e in enumerate(raw()["events.toml"]["event"]) if e["name"] ==
+                 "Clockwork Workshop")  # fmt: skip
+    msg = mutate("events.toml", lambda d: d["event"][hound]["a"][0]["params"].update(enemy="Dog"))
+    assert (
+        msg == "events.toml: event 'Clockwork Workshop': field 'params.enemy' names no enemy: 'Dog'"
     )
     msg = mutate("boards.toml", lambda d: d["board"][2]["door"][0].__setitem__("b", "G"))
     assert msg == "boards.toml: board 'future': door 'outside-F' names no room 'G'"

@@ -204,6 +204,7 @@ def records(data: dict[str, Any], file: str, kind: str, key: str = "name") -> li
 _RULES = {"min_agents", "max_players", "start_energy", "health_base", "clarity"}
 _RULES |= {"overcharge_clarity", "clarity_zero_health", "unengaged", "summon", "shards"}
 _RULES |= {"refresh", "rest", "recharge", "searchers", "counts", "tokens", "source"}
+_RULES |= {"hand_slots", "belt_slots", "bare_hand_power"}
 
 
 def pair(where: str, rec: dict[str, Any], key: str) -> tuple[int, int]:
@@ -239,6 +240,9 @@ def parse_rules(data: dict[str, Any], file: str = "rules.toml") -> Rules:
         rest=pair(where, rec, "rest"),
         recharge=count(where, rec, "recharge"),
         searchers=count(where, rec, "searchers"),
+        hand_slots=count(where, rec, "hand_slots"),
+        belt_slots=count(where, rec, "belt_slots"),
+        bare_hand_power=count(where, rec, "bare_hand_power"),
         counts=counts_table(where, rec, "counts"),
         tokens=counts_table(where, rec, "tokens"),
         source=src,

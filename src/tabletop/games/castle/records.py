@@ -477,6 +477,9 @@ class Rules:
     rest: tuple[int, int]  # Health and Clarity per resting Agent
     recharge: int
     searchers: int
+    hand_slots: int
+    belt_slots: int
+    bare_hand_power: int
     counts: Mapping[str, int]  # the component list
     tokens: Mapping[str, int]  # the token list
     source: str
