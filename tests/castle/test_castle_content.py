@@ -95,8 +95,13 @@ def test_decks_by_colour(c: Content) -> None:
     assert events == {"green": 20, "blue": 20, "red": 20}
     assert len({e.name for e in c.events}) == 60 and any(e.group for e in c.events)
     assert {e.end.summon for e in c.events} == {"none", "group", "fixed", "lurking"}
-    named = {str(s.params["enemy"]) for e in c.events for o in (*e.options, e.end.steps)
-             for s in o if s.effect == "summon-enemy"}  # fmt: skip
+    named = {
+        str(s.params["enemy"])
+        for e in c.events
+        for o in (*e.options, e.end.steps)
+        for s in o
+        if s.effect == "summon-enemy"
+    }
     assert named == {"Clockwork Hound", "Siege Bomzard"}
     assert sum(len(c.treasure_deck(col)) for col in ("green", "blue", "red", "violet")) == 130
     assert sum(len(c.enemy_deck(col)) for col in ("green", "blue", "red", "violet")) == 75
@@ -253,8 +258,9 @@ def test_missions_follow_the_faq(c: Content) -> None:
         )
 
     assert placed(3, "key-fragment") == 4
-    assert any(w.kind == "counter-at-least" and w.params == {"name": "keys", "amount": 2}
-               for w in waits(3))  # fmt: skip
+    assert any(
+        w.kind == "counter-at-least" and w.params == {"name": "keys", "amount": 2} for w in waits(3)
+    )
     assert {"warden-deck", "deck-card"} <= effects(4)
     assert placed(5, "clue") == 5
     assert {"kind": "visit-tokens", "count": 3} in [
@@ -262,8 +268,9 @@ def test_missions_follow_the_faq(c: Content) -> None:
     ]
     assert placed(6, "keybot") == 3 and "move-keybots" in effects(6)
     assert placed(7, "mystery") >= 2
-    assert "The Loghan Armor" in {str(s.params.get("enemy")) for card in c.mission(8).cards
-                                  for s in card.steps}  # fmt: skip
+    assert "The Loghan Armor" in {
+        str(s.params.get("enemy")) for card in c.mission(8).cards for s in card.steps
+    }
     assert any(w.params.get("name") == "critical" for w in waits(8))
     assert placed(9, "wizard") == 6
     assert "summon-lost-agents" in effects(10)
@@ -465,8 +472,9 @@ def test_unknown_references() -> None:
     assert msg == (
         "decks.toml: chase 'He Finds You': field 'params.enemy' names no enemy: 'Von Loghan'"
     )
-    hound = next(i for i, e in enumerate(raw()["events.toml"]["event"]) if e["name"] ==
-                 "Clockwork Workshop")  # fmt: skip
+    hound = next(
+        i for i, e in enumerate(raw()["events.toml"]["event"]) if e["name"] == "Clockwork Workshop"
+    )
     msg = mutate("events.toml", lambda d: d["event"][hound]["a"][0]["params"].update(enemy="Dog"))
     assert (
         msg == "events.toml: event 'Clockwork Workshop': field 'params.enemy' names no enemy: 'Dog'"

@@ -162,12 +162,19 @@ def test_search_burn_sera_bomzard_and_vote_examples(c: Content) -> None:
     a = [(r.kind, r.amount, r.colour) for r in blue[1].search]
     assert a == [("nothing", 0, ""), ("treasure", 1, "same"), ("health", 2, ""), ("clarity", 1, "")]
     b = [(r.kind, r.amount, r.colour) for r in blue[2].search]
-    assert b == [("gob-li", 0, ""), ("nothing", 0, ""), ("lurking", 0, "same"),
-                 ("treasure", 2, "same")]  # fmt: skip
+    assert b == [
+        ("gob-li", 0, ""),
+        ("nothing", 0, ""),
+        ("lurking", 0, "same"),
+        ("treasure", 2, "same"),
+    ]
     assert {tok.sneak for tok in c.tokens} == {"empty", "lurking", "treasure"}
     mouse = c.treasure("M-O-U-S-E").abilities[0]
-    assert (mouse.window, mouse.use, mouse.steps[0].effect) == ("start", "exhaust",
-                                                                "energy-per-enemy")  # fmt: skip
+    assert (mouse.window, mouse.use, mouse.steps[0].effect) == (
+        "start",
+        "exhaust",
+        "energy-per-enemy",
+    )
     assert c.treasure("Crossbow").energy > 0  # the unequipped Crossbow can be burned
     jade = c.treasure("Jade Greatsword")
     assert (jade.combat_power, jade.abilities[0].use) == (3, "exhaust")
@@ -175,8 +182,10 @@ def test_search_burn_sera_bomzard_and_vote_examples(c: Content) -> None:
     assert c.treasure("Health Potion").abilities[0].use == "discard"
     assert c.enemy("Bomzard").base.countdown == 2
     gallery = c.event("Collapsing Gallery")
-    health = {k: sum(int(s.params["amount"]) for s in gallery.option(k) if s.effect == "health")
-              for k in "AC"}  # fmt: skip
+    health = {
+        k: sum(int(s.params["amount"]) for s in gallery.option(k) if s.effect == "health")
+        for k in "AC"
+    }
     fewer = sum(int(s.params["amount"]) for s in gallery.option("C") if s.effect == "summon-change")
     assert (2 * health["A"], 2 * health["C"], 2 * fewer) == (-6, -4, -2)
     assert gallery.end.summon == "group"
