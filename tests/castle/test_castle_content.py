@@ -479,6 +479,14 @@ def test_unknown_references() -> None:
     assert (
         msg == "events.toml: event 'Clockwork Workshop': field 'params.enemy' names no enemy: 'Dog'"
     )
+    gallery = [{"effect": "move-group", "params": {"room": "F"}}]
+    msg = mutate("events.toml", lambda d: d["event"][0].update(d=gallery))
+    assert msg == (
+        "events.toml: event 'Collapsing Gallery': field 'params.room' names a room, which only a "
+        "Mission's card may: 'F'"
+    )
+    msg = mutate("treasures.toml", lambda d: d.update(treasure={"name": "Whip"}))
+    assert msg.startswith("treasures.toml: field 'treasure' must be list")
     msg = mutate("boards.toml", lambda d: d["board"][2]["door"][0].__setitem__("b", "G"))
     assert msg == "boards.toml: board 'future': door 'outside-F' names no room 'G'"
 

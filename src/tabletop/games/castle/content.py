@@ -107,6 +107,10 @@ def _check_reference(
     where: str, kind: str, key: str, val: str, c: Content, board: Board | None, m: Mission | None
 ) -> None:
     field = f"params.{key}"
+    if kind in (ROOM, DOOR) and board is None and not (kind == ROOM and val == "here"):
+        raise ContentError(
+            f"{where}: field {field!r} names a {kind}, which only a Mission's card may: {val!r}"
+        )
     if kind == ROOM:
         rooms = {r.id for r in board.rooms} if board is not None else set()
         if val != "here" and val not in rooms:

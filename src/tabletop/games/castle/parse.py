@@ -187,7 +187,7 @@ def records(data: dict[str, Any], file: str, kind: str, key: str = "name") -> li
     """(where, record) for each `[[kind]]` record, named by its `key` field; names unique."""
     out = []
     seen: set[str] = set()
-    for i, rec in enumerate(data.get(kind, [])):
+    for i, rec in enumerate(typed(file, kind, data.get(kind, []), list)):
         rec = typed(f"{file}: {kind} {i + 1}", kind, rec, dict)
         name = need(f"{file}: {kind} {i + 1}", rec, key, str)
         where = f"{file}: {kind} {name!r}"
