@@ -11,7 +11,7 @@ from tabletop.engine.table import Cursor, TableError
 if TYPE_CHECKING:
     from tabletop.server.room import Conn, Room
 
-PERSON = "person"
+PERSON = "person"  # as tabletop.server.room.PERSON (imported from there it would be circular)
 # Events sent at most when a viewer's log starts again from the beginning (a new connection,
 # a restart, an undo the viewer cannot follow): the rest of the log is on the record.
 RESET_EVENTS = 300

@@ -55,7 +55,7 @@ from tabletop.engine.table import (
     TableError,
 )
 from tabletop.server import outgoing
-from tabletop.server.protocol import ErrorCode, error
+from tabletop.server.protocol import ErrorCode
 from tabletop.server.store import SeatRow, Store, StoredTable, Tx
 
 T = TypeVar("T")
@@ -533,10 +533,6 @@ class Room:
             if known is not None and secrets.compare_digest(known, token_hash):
                 return seat
         return None
-
-
-def error_message(e: RoomError) -> dict[str, Any]:
-    return error(e.code, e.message)
 
 
 def replay_stored(stored: StoredTable) -> State:
