@@ -4,17 +4,25 @@
     .venv/bin/python examples/rl_throughput.py --seconds 5
 
 A step is one answer applied to the game. "engine" plays with `state.apply` only; "engine +
-observe" also builds the acting seat's observation (its `view` and the game's encoder) at
-every answer, which is what every adapter must do; then the PettingZoo AEC environment
-(`last()` then `step`), the ParallelEnv (every seat's observation at every step), the
-Gymnasium environment (observations for the learner only; the other seats are random agents)
-and the OpenSpiel game (`legal_actions`, `observation_tensor` of the player to act,
-`apply_action`).
+observe" also builds the acting seat's observation at every answer with `tabletop.rl.observe`
+(the game's direct encoder, without a memo: every section written afresh); "engine + view"
+with the view-based reference encoder (`encode(view(seat))`); then the PettingZoo AEC
+environment (`last()` then `step`), the ParallelEnv (every seat's observation at every step),
+the Gymnasium environment (observations for the learner only; the other seats are random
+agents) and the OpenSpiel game (`legal_actions`, `observation_tensor` of the player to act,
+`apply_action`). Every runner picks its random action the same cheap way (tabletop's `Rng`
+over the legal actions), so what is compared is the adapters, not the picking.
+
+The machine is shared, so the time is cut into rounds: each round runs the engine and then
+every adapter for a slice of it, and an adapter's ratio (its time per step over the engine's
+in the same round) is the median over the rounds.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import time
 from collections.abc import Callable
 
@@ -25,20 +33,25 @@ import tabletop.rl.openspiel  # noqa: F401 (registers the OpenSpiel games)
 from tabletop.engine import registry
 from tabletop.engine.rng import Rng
 from tabletop.rl import observe
+from tabletop.rl.encoders import encoder
 from tabletop.rl.gym import make
 from tabletop.rl.pettingzoo import env, parallel_env
 
 Runner = Callable[[int], int]  # seed -> answers applied in one game
 
 
-def engine(game_id: str, players: int, with_obs: bool) -> Runner:
+def engine(game_id: str, players: int, obs: str = "") -> Runner:
+    enc = encoder(game_id)
+
     def run(seed: int) -> int:
         state = registry.new_game(game_id, players, seed, log=False)
         rng = Rng(seed)
         while not state.is_over:
             p = state.to_move()[0]
-            if with_obs:
+            if obs == "direct":
                 observe(state, p)
+            elif obs == "view":
+                enc.encode(state.view(p), p)
             opts = state.pending.options_for(p)  # type: ignore[union-attr]
             state.apply(p, opts[rng.below(len(opts))].id)
         return state.steps
@@ -46,9 +59,13 @@ def engine(game_id: str, players: int, with_obs: bool) -> Runner:
     return run
 
 
+def pick(rng: Rng, legal: np.ndarray | list[int]) -> int:
+    return int(legal[rng.below(len(legal))])
+
+
 def aec(game_id: str, players: int) -> Runner:
     e = env(game_id, players)
-    rng = np.random.default_rng(0)
+    rng = Rng(0)
 
     def run(seed: int) -> int:
         e.reset(seed=seed)
@@ -57,7 +74,7 @@ def aec(game_id: str, players: int) -> Runner:
             if term or trunc:
                 e.step(None)
             else:
-                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                e.step(pick(rng, np.flatnonzero(obs["action_mask"])))
         assert e.match is not None
         return e.match.state.steps
 
@@ -66,12 +83,12 @@ def aec(game_id: str, players: int) -> Runner:
 
 def parallel(game_id: str, players: int) -> Runner:
     e = parallel_env(game_id, players)
-    rng = np.random.default_rng(0)
+    rng = Rng(0)
 
     def run(seed: int) -> int:
         obs, _ = e.reset(seed=seed)
         while e.agents:
-            actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+            actions = {a: pick(rng, np.flatnonzero(o["action_mask"])) for a, o in obs.items()}
             obs, *_ = e.step(actions)
         assert e.match is not None
         return e.match.state.steps
@@ -81,12 +98,12 @@ def parallel(game_id: str, players: int) -> Runner:
 
 def gym(game_id: str, players: int) -> Runner:
     e = make(game_id, 0, "random", players=players)
-    rng = np.random.default_rng(0)
+    rng = Rng(0)
 
     def run(seed: int) -> int:
         e.reset(seed=seed)
         while True:
-            a = int(rng.choice(np.flatnonzero(e.action_masks())))
+            a = pick(rng, np.flatnonzero(e.action_masks()))
             _, _, term, trunc, _ = e.step(a)
             if term or trunc:
                 assert e.match is not None
@@ -97,46 +114,69 @@ def gym(game_id: str, players: int) -> Runner:
 
 def openspiel(game_id: str, players: int) -> Runner:
     game = pyspiel.load_game(f"tabletop_{game_id}", {"players": players})
-    rng = np.random.default_rng(0)
+    rng = Rng(0)
 
     def run(seed: int) -> int:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.observation_tensor(state.current_player())
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            state.apply_action(pick(rng, state.legal_actions()))
         return int(state.tabletop.steps)
 
     return run
 
 
-def rate(runner: Runner, seconds: float) -> float:
-    steps, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds or seed == 0:
-        steps += runner(seed)
-        seed += 1
-    return steps / (time.perf_counter() - start)
+def timed(runner: Runner, seconds: float, seeds: list[int]) -> tuple[int, float]:
+    """Steps and seconds of whole games played for about `seconds` (seeds go on from the
+    runner's last)."""
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds or steps == 0:
+        steps += runner(seeds[0])
+        seeds[0] += 1
+    return steps, time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per game and adapter")
+    parser.add_argument("--rounds", type=int, default=4, help="the time is cut into these")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", help="game ids, comma-separated (default: all)")
     args = parser.parse_args()
-    for game_id in registry.game_ids():
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average {load}; {args.rounds} rounds of {args.seconds / args.rounds:.2f} s each")
+    for game_id in args.games.split(",") if args.games else registry.game_ids():
         spec = registry.get(game_id)
         n = min(max(args.players, spec.min_players), spec.max_players)
-        base = rate(engine(game_id, n, False), args.seconds)
-        print(f"{game_id} ({n} players): engine {base:,.0f} steps/s")
         runs = {
-            "engine + observe": engine(game_id, n, True),
+            "engine": engine(game_id, n),
+            "engine + observe": engine(game_id, n, "direct"),
+            "engine + view": engine(game_id, n, "view"),
             "pettingzoo AEC": aec(game_id, n),
             "pettingzoo parallel": parallel(game_id, n),
             "gymnasium": gym(game_id, n),
             "openspiel": openspiel(game_id, n),
         }
-        for name, runner in runs.items():
-            r = rate(runner, args.seconds)
-            print(f"  {name:20s} {r:10,.0f} steps/s  ({base / r:4.1f}x the engine's time)")
+        seeds = {name: [0] for name in runs}
+        totals = {name: [0, 0.0] for name in runs}
+        ratios: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(args.rounds):
+            base = 0.0
+            for name, runner in runs.items():
+                steps, secs = timed(runner, args.seconds / args.rounds, seeds[name])
+                totals[name][0] += steps
+                totals[name][1] += secs
+                per_step = secs / steps
+                if name == "engine":
+                    base = per_step
+                ratios[name].append(per_step / base)
+        engine_rate = totals["engine"][0] / totals["engine"][1]
+        print(f"{game_id} ({n} players): engine {engine_rate:,.0f} steps/s")
+        for name in list(runs)[1:]:
+            r = totals[name][0] / totals[name][1]
+            ratio = statistics.median(ratios[name])
+            spread = f"{min(ratios[name]):.1f}-{max(ratios[name]):.1f}"
+            print(f"  {name:20s} {r:10,.0f} steps/s  ({ratio:4.1f}x the engine's time; {spread})")
 
 
 if __name__ == "__main__":

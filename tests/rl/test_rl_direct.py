@@ -79,6 +79,43 @@ def test_direct_observations_equal_the_view_based_ones(game_id: str, agent: str)
 
 
 @pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_observations_with_a_memo_equal_the_view_based_ones(game_id: str, agent: str) -> None:
+    """One memo through whole games, as an environment keeps it: the acting seat observed
+    at every answer, every seat every few answers, and states re-drawn by `determinize`
+    observed with the same memo in between."""
+    spec = registry.get(game_id)
+    enc = encoder(game_id)
+    checked = 0
+    reused = 0
+    for n in sorted(
+        {spec.min_players, min(spec.min_players + 1, spec.max_players), spec.max_players}
+    ):
+        for v, options in enumerate([short(game_id), hidden(game_id)]):
+            memo: dict[Any, Any] = {}
+            seed = 500 + 10 * n + v
+            for i, state in enumerate(_states(game_id, n, seed, agent, options, 1)):
+                seats = range(n) if i % 5 == 0 else state.to_move()[:1]
+                for p in seats:
+                    before = dict(memo)
+                    direct = enc.observe(state, p, memo)
+                    reused += any(memo[k] is kept for k, kept in before.items())
+                    what = f"{game_id} {agent} {n} players {options} seed {seed} state {i} seat {p}"
+                    assert np.array_equal(direct, enc.encode(state.view(p), p)), what
+                    checked += 1
+                if i % 7 == 3 and not state.is_over:
+                    p = i % n
+                    other = state.determinize(p, rng(seed + i))
+                    for q in range(n):
+                        got = enc.observe(other, q, memo)
+                        assert np.array_equal(got, enc.encode(other.view(q), q)), what
+                        checked += 1
+    assert checked > 100
+    if enc.direct:
+        assert reused > 0
+
+
+@pytest.mark.parametrize("game_id", games())
 def test_observe_is_the_direct_encoder(game_id: str) -> None:
     state = registry.new_game(game_id, registry.get(game_id).max_players, 5, log=False)
     enc = encoder(game_id)

@@ -22,11 +22,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.engine import registry
-from tabletop.engine.decision import Option
+from tabletop.engine.decision import Decision, Option
 from tabletop.engine.errors import IllegalOptionError, PlayerCountError
 from tabletop.engine.options import options_dict, parse_options
 from tabletop.engine.state import State
-from tabletop.rl.encoders import Array, Encoder, encoder
+from tabletop.rl.encoders import Array, Encoder, Memo, encoder
 
 Mask = npt.NDArray[np.int8]
 
@@ -91,13 +91,17 @@ class GameConfig:
 class Match:
     """One game in progress, as the adapters see it."""
 
-    __slots__ = ("config", "queue", "state", "truncated")
+    __slots__ = ("_current", "_masks", "config", "memo", "queue", "state", "truncated")
 
     def __init__(self, config: GameConfig, state: State) -> None:
         self.config = config
         self.state = state
         self.truncated = False
         self.queue: list[int] = []  # the seats still to act in this pass (see `current`)
+        self.memo: Memo = {}  # the encoder's sections from the last observations
+        # `current` as of (answers so far, truncated); each seat's mask of one decision
+        self._current: tuple[int, bool, int | None] = (-1, False, None)
+        self._masks: tuple[Decision | None, dict[int, Mask]] = (None, {})
 
     def copy(self) -> Match:
         new = Match(self.config, self.state.clone())
@@ -118,15 +122,21 @@ class Match:
         asks them (`Table.drive`): passes over the seats the game waits for, each pass in
         seat order. A SECRET decision asks each of its seats once, none seeing another's
         answer; a PARALLEL one asks its seats in turn until each is done."""
+        steps, truncated, seat = self._current
+        if steps == self.state.steps and truncated == self.truncated:
+            return seat  # asked again before anything was answered
         acting = self.acting()
-        if not acting:
-            return None
-        queue = self.queue
-        while queue and queue[0] not in acting:
-            queue.pop(0)
-        if not queue:
-            queue.extend(acting)
-        return queue[0]
+        if acting:
+            queue = self.queue
+            while queue and queue[0] not in acting:
+                queue.pop(0)
+            if not queue:
+                queue.extend(acting)
+            seat = queue[0]
+        else:
+            seat = None
+        self._current = (self.state.steps, self.truncated, seat)
+        return seat
 
     def options(self, seat: int) -> tuple[Option, ...]:
         d = self.state.pending
@@ -135,16 +145,29 @@ class Match:
         return d.options_for(seat)
 
     def mask(self, seat: int) -> Mask:
-        m = np.zeros(self.config.num_actions, dtype=np.int8)
-        for o in self.options(seat):
-            m[o.action] = 1
-        return m
+        """`seat`'s legal actions now, 1 each (a fresh array: the mask of a decision is
+        made once per seat and copied)."""
+        d = self.state.pending
+        if d is None or self.done or seat not in self.state.to_move():
+            return np.zeros(self.config.num_actions, dtype=np.int8)
+        decision, masks = self._masks
+        if decision is not d:
+            masks = {}
+            self._masks = (d, masks)
+        m = masks.get(seat)
+        if m is None:
+            m = np.zeros(self.config.num_actions, dtype=np.int8)
+            m[[o.action for o in d.options_for(seat)]] = 1
+            masks[seat] = m
+        return m.copy()
 
     def legal_actions(self, seat: int) -> list[int]:
         return sorted(o.action for o in self.options(seat))
 
     def observe(self, seat: int) -> Array:
-        return self.config.encoder.encode(self.state.view(seat), seat)
+        """`seat`'s observation (the encoder's direct path where it has one: the same vector
+        as the encoder over `view(seat)`)."""
+        return self.config.encoder.observe(self.state, seat, self.memo)
 
     def option_for(self, seat: int, action: int) -> Option | None:
         for o in self.options(seat):

@@ -275,7 +275,11 @@ class TabletopObserver:
                 self._previewed = {key: cached}
             self.tensor[:] = cached
             return
-        self.tensor[:] = self._encode(self._view(state, player), player)
+        if self.public_only:
+            self.tensor[:] = self._encode(self._view(state, player), player)
+        else:
+            match = state.match
+            self.tensor[:] = self.config.encoder.observe(match.state, player, match.memo)
 
     def _encode(self, view: dict[str, Any], player: int) -> Array:
         return self.config.encoder.encode(view, player)

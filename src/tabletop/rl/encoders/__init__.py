@@ -41,6 +41,11 @@ from tabletop.engine.state import State
 from tabletop.engine.texts import all_cards
 
 Array = npt.NDArray[np.float32]
+# What a direct encoder remembers between observations of one game (`Encoder.observe`): per
+# section and observer, what the section read (a copy) and the values it wrote.
+Memo = dict[Any, tuple[Any, Array]]
+Places = npt.NDArray[np.intp]
+Section = slice | Places  # the places of a section of the vector
 
 
 class NoEncoderError(TabletopError):
@@ -204,23 +209,54 @@ class Encoder(ABC):
         """Whether this encoder reads states directly (`write_state`)."""
         return type(self).write_state is not Encoder.write_state
 
-    def observe(self, state: State, seat: int) -> Array:
+    def observe(self, state: State, seat: int, memo: Memo | None = None) -> Array:
         """`seat`'s observation of `state`: read from the state directly where the encoder
-        can (equal to `encode(state.view(seat), seat)`, which it is otherwise)."""
+        can (equal to `encode(state.view(seat), seat)`, which it is otherwise). A `memo`
+        kept for the states of one game (an environment keeps one per episode) lets a direct
+        encoder copy the sections whose inputs did not change since it last wrote them."""
         if seat.__class__ is not int or not 0 <= seat < state.num_players:
             raise SeatError(f"{seat!r} is not a seat of this game")
         if not self.direct:
             return self.encode(state.view(seat), seat)
         a: Array = np.zeros(self.size + 1, dtype=np.float32)
-        self.write_state(state, seat, a)
+        self.write_state(state, seat, a, memo)
         return a[: self.size]
 
-    def write_state(self, state: Any, seat: int, a: Array) -> None:
+    def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
         """Fill the zeroed `a` from `state` as `write` would from `state.view(seat)`: the
         optional direct encoder (see the module docstring). `a` has one slot more than the
         observation, the sink `self.size`, where writes for names outside the vocabularies
-        go (`slots` maps them there), so that no write needs a test."""
+        go (`slots` maps them there), so that no write needs a test. With a `memo`, a section
+        may be copied from the memo where what it reads is equal (`reused`, `remember`)."""
         raise NotImplementedError(f"{type(self).__name__} reads views only")
+
+    def span(self, first: str, last: str) -> slice:
+        """The places from piece `first` to the end of piece `last` (a section's)."""
+        return slice(self.offsets[first], self.offsets[last] + self.sizes[last])
+
+    def spread(self, pieces: Iterable[str]) -> Places:
+        """The places of several pieces (a section spread over the vector)."""
+        return np.concatenate(
+            [np.arange(self.offsets[x], self.offsets[x] + self.sizes[x]) for x in pieces]
+        )
+
+    @staticmethod
+    def reused(memo: Memo | None, name: Any, key: Any, a: Array, places: Section) -> bool:
+        """Copy the section `name` from `memo` into `a` if what it read then equals `key`
+        (live values: compared, not copied) and say whether it did."""
+        if memo is None:
+            return False
+        got = memo.get(name)
+        if got is None or got[0] != key:
+            return False
+        a[places] = got[1]
+        return True
+
+    @staticmethod
+    def remember(memo: Memo | None, name: Any, key: Any, a: Array, places: Section) -> None:
+        """Keep the section `name` just written, with `key`, a copy of what it read."""
+        if memo is not None:
+            memo[name] = (key, a[places].copy())
 
     def count_caps(self, caps: Mapping[str, float]) -> None:
         """Set up `fill`: the count table (`count_table`) of every place of the vector from
@@ -308,6 +344,7 @@ def encoder(game_id: str) -> Encoder:
 __all__ = [
     "Array",
     "Encoder",
+    "Memo",
     "NoEncoderError",
     "Out",
     "Vocab",

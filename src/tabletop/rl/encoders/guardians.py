@@ -21,7 +21,7 @@ from typing import Any, get_args
 
 from tabletop.engine.texts import all_cards
 from tabletop.games.guardians import tables as T
-from tabletop.rl.encoders import Array, Encoder, Out, Vocab, card_vocab, clip
+from tabletop.rl.encoders import Array, Encoder, Memo, Out, Vocab, card_vocab, clip
 from tabletop.schemas.guardians import BattleEffect, Kind, Phase, TrackSpace
 
 CARD_KINDS = ("generic card", "skill", "item", "familiar", "SUPER card", "penalty card")
@@ -201,8 +201,21 @@ class GuardiansEncoder(Encoder):
             caps.update({f"copies.{k}": 2, f"trophies.{k}": 3})
         caps.update(dict(OWN_CARDS))
         self.count_caps(caps)
+        last = f"city_guardians.{len(self.locations) - 1}"
+        self.s_city = self.span("city.0", last)
+        self.s_board = self.span("boss_blue", "revealed")
+        public = ("seat", *(key for key, _ in PUBLIC_CARDS), "copies", "trophies", "fort")
+        public += ("location", "quests_shown")
+        private = [key for key, _ in OWN_CARDS] + ["quests", "museum", "battle_effects"]
+        self.s_seat = [
+            (
+                self.spread(f"{x}.{k}" for x in public),
+                self.spread([f"{x}.{k}" for x in public] + private),
+            )
+            for k in m
+        ]
 
-    def write_state(self, state: Any, seat: int, a: Array) -> None:
+    def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
         s = state
         o = self.offsets
         sink = self.size
@@ -232,6 +245,81 @@ class GuardiansEncoder(Encoder):
         base = o["order"]
         for i, p in enumerate(s.order):
             a[base + (p - seat) % n] = clip(i + 1, self.max_players)
+        city = (z[T.LOC0 : T.FD0 + T.NLOC], s.dmg, s.fort, s.visited, s.home_flipped)
+        if not self.reused(memo, ("city", seat), city, a, self.s_city):
+            self._city(s, seat, a)
+            if memo is not None:
+                copy = ([x[:] for x in city[0]], s.dmg[:], s.fort[:], s.visited[:], city[4])
+                self.remember(memo, ("city", seat), copy, a, self.s_city)
+        board = (z[: T.LOC0], s.outcomes, s.boss_dmg, s.contrib, s.gift, s.boss_colour, s.pool)
+        if not self.reused(memo, ("board", seat), (board, s.invade_wave), a, self.s_board):
+            self._board(s, seat, a)
+            if memo is not None:
+                zones = [x[:] for x in board[0]]
+                kept = (zones, dict(s.outcomes), s.boss_dmg, s.contrib[:], s.gift[:], s.pool)
+                kept_all = ((*kept[:5], s.boss_colour, kept[5]), s.invade_wave)
+                self.remember(memo, ("board", seat), kept_all, a, self.s_board)
+        self.fill(a, counted)
+        for p in range(n):
+            k = (p - seat) % n
+            zp = z[T.P0 + p * T.NPZ : T.P0 + (p + 1) * T.NPZ]
+            own = p == seat
+            live = (zp, s.energy[p], s.attack[p], s.counters[p], s.copies[p], s.fort[p])
+            key = (live, s.visited[p], s.fx[p] if own else None)
+            places = self.s_seat[k][own]
+            if not self.reused(memo, ("seat", seat, p), key, a, places):
+                self._seat_state(s, p, k, zp, a)
+                if memo is None:
+                    continue
+                held = ([x[:] for x in zp], *live[1:4], s.copies[p][:], s.fort[p])
+                then = (held, s.visited[p], s.fx[p][:] if own else None)
+                self.remember(memo, ("seat", seat, p), then, a, places)
+
+    def _seat_state(self, s: Any, p: int, k: int, zp: list[list[int]], a: Array) -> None:
+        """Seat `p`'s pieces at relative position `k`, and the observer's own when it is
+        `p` (the section `s_seat[k][own]`)."""
+        counted: list[int] = []
+        put = counted.append
+        block = self.t_seat[k]
+        put(block)
+        for i, zone, cap in self.t_seat_zones:
+            size = len(zp[zone])
+            if size:
+                a[block + i] = clip(size, cap)
+        a[block + 5] = clip(s.energy[p], 20)
+        a[block + 6] = clip(s.attack[p], 40)
+        a[block + 7] = clip(s.counters[p], 10)
+        # trophy_points(p): its trophies' points and those of the cards it owns
+        points = self.t_points
+        worth = sum(map(points.__getitem__, zp[T.TROPHY]))
+        for zone in OWNED:
+            worth += sum(map(points.__getitem__, zp[zone]))
+        a[block + 8] = clip(worth, 60)
+        t_public = self.t_public
+        counted += map(t_public[0][k].__getitem__, zp[T.DISCARD])
+        counted += map(t_public[1][k].__getitem__, zp[T.PLAY])
+        counted += map(t_public[2][k].__getitem__, zp[T.PERSIST])
+        counted += map(self.t_copies[k].__getitem__, s.copies[p])
+        counted += map(self.t_trophies[k].__getitem__, zp[T.TROPHY])
+        if s.fort[p] >= 0:
+            put(self.t_fort[k][s.fort[p]])
+        if s.visited[p] >= 0:
+            put(self.t_location[k][s.visited[p]])
+        counted += map(self.t_shown[k].__getitem__, zp[T.QUEST_SHOWN])
+        if k == 0:
+            for table, zone in zip(self.t_own, OWN_ZONES, strict=True):
+                counted += map(table.__getitem__, zp[zone])
+            counted += map(self.t_quests.__getitem__, zp[T.QUEST])
+            counted += map(self.t_museum.__getitem__, zp[T.MUSEUM])
+            counted += [self.t_effects.get(name, self.size) for name, _ in s.fx[p]]
+        self.fill(a, counted)
+
+    def _city(self, s: Any, seat: int, a: Array) -> None:
+        """The pieces of the city's locations (the section `s_city`)."""
+        z = s.zones.cards
+        n = s.num_players
+        counted: list[int] = []
+        put = counted.append
         dmg = s.dmg
         m0 = T.M0
         attack = T.MON_ATTACK
@@ -259,6 +347,14 @@ class GuardiansEncoder(Encoder):
                 put(self.t_forts[fort[p]] + k)
             if visited[p] >= 0:
                 put(self.t_guardians[visited[p]] + k)
+        self.fill(a, counted)
+
+    def _board(self, s: Any, seat: int, a: Array) -> None:
+        """The bosses, waves, retreat, supply, trash and revealed cards (`s_board`)."""
+        z = s.zones.cards
+        o = self.offsets
+        counted: list[int] = []
+        put = counted.append
         self._boss_state(s, seat, a, counted)
         if s.boss_colour:
             put(o["boss_fight"] + COLOURS.index(s.boss_colour))
@@ -272,41 +368,6 @@ class GuardiansEncoder(Encoder):
         a[o["table"] + 1] = clip(s.pool, 30)
         counted += map(self.t_trash.__getitem__, z[T.TRASH])
         counted += map(self.t_revealed.__getitem__, z[T.REVEALED])
-        t_public = self.t_public
-        points = self.t_points
-        for p in range(n):
-            k = (p - seat) % n
-            zp = z[T.P0 + p * T.NPZ : T.P0 + (p + 1) * T.NPZ]
-            block = self.t_seat[k]
-            put(block)
-            for i, zone, cap in self.t_seat_zones:
-                size = len(zp[zone])
-                if size:
-                    a[block + i] = clip(size, cap)
-            a[block + 5] = clip(s.energy[p], 20)
-            a[block + 6] = clip(s.attack[p], 40)
-            a[block + 7] = clip(s.counters[p], 10)
-            # trophy_points(p): its trophies' points and those of the cards it owns
-            worth = sum(map(points.__getitem__, zp[T.TROPHY]))
-            for zone in OWNED:
-                worth += sum(map(points.__getitem__, zp[zone]))
-            a[block + 8] = clip(worth, 60)
-            counted += map(t_public[0][k].__getitem__, zp[T.DISCARD])
-            counted += map(t_public[1][k].__getitem__, zp[T.PLAY])
-            counted += map(t_public[2][k].__getitem__, zp[T.PERSIST])
-            counted += map(self.t_copies[k].__getitem__, s.copies[p])
-            counted += map(self.t_trophies[k].__getitem__, zp[T.TROPHY])
-            if fort[p] >= 0:
-                put(self.t_fort[k][fort[p]])
-            if visited[p] >= 0:
-                put(self.t_location[k][visited[p]])
-            counted += map(self.t_shown[k].__getitem__, zp[T.QUEST_SHOWN])
-            if p == seat:
-                for table, zone in zip(self.t_own, OWN_ZONES, strict=True):
-                    counted += map(table.__getitem__, zp[zone])
-                counted += map(self.t_quests.__getitem__, zp[T.QUEST])
-                counted += map(self.t_museum.__getitem__, zp[T.MUSEUM])
-                counted += [self.t_effects.get(name, sink) for name, _ in s.fx[p]]
         self.fill(a, counted)
 
     def _boss_state(self, s: Any, seat: int, a: Array, counted: list[int]) -> None:

@@ -26,7 +26,7 @@ from tabletop.engine.content import slugify
 from tabletop.engine.texts import all_cards
 from tabletop.games.librarians import cards as C
 from tabletop.games.librarians.check import DIE_KINDS, FACES
-from tabletop.rl.encoders import Array, Encoder, Out, Vocab, card_vocab, clip
+from tabletop.rl.encoders import Array, Encoder, Memo, Out, Vocab, card_vocab, clip
 from tabletop.schemas.librarians import (
     AdventureCode,
     Attribute,
@@ -171,6 +171,8 @@ class LibrariansEncoder(Encoder):
         ]
         self.t_seat = [self.offsets[f"seat.{k}"] for k in range(m)]
         self._by_table: dict[int, tuple[C.Table, _Places]] = {}
+        self.s_adventure = self.span("mission", "adventure_deck")
+        self.s_seats = self.span("seat.0", f"hand_shown.{m - 1}")
 
     def _places(self, t: C.Table) -> _Places:
         """The places of a card table's cards (made once per table: tables are shared)."""
@@ -180,7 +182,7 @@ class LibrariansEncoder(Encoder):
             self._by_table[id(t)] = got
         return got[1]
 
-    def write_state(self, state: Any, seat: int, a: Array) -> None:
+    def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
         s = state
         o = self.offsets
         sink = self.size
@@ -198,6 +200,35 @@ class LibrariansEncoder(Encoder):
         a[o["round"]] = clip(s.round, ROUND_CAP)
         put(self.t_difficulty.get(s.opts.difficulty, sink))
         put(self.t_adventure.get(s.opts.adventure, sink))
+        tokens = (s.damage, s.progress, s.aid_tokens, s.countdown, s.exhausted)
+        board = (*(z[i] for i in ADVENTURE_ZONE_IDS), z[C.MISSION_ZONE], z[C.DISTURBANCE_ZONE])
+        key = (board, len(z[C.ADV_DECK]), s.fate, tokens)
+        if not self.reused(memo, ("adventure", seat), key, a, self.s_adventure):
+            self._adventure_state(s, tp, a)
+            if memo is not None:
+                kept = ([x[:] for x in board], key[1], s.fate, tuple(map(dict, tokens)))
+                self.remember(memo, ("adventure", seat), kept, a, self.s_adventure)
+        if s.check is not None:
+            self._check_state(s, seat, tp, a, counted)
+        self.fill(a, counted)
+        first = C.zone(0, 0)
+        held = z[first : first + len(C.SEAT_ZONES) * n]
+        key_seats = (held, tokens, s.attached, s.first, s.out, s.clues)
+        if not self.reused(memo, ("seats", seat), key_seats, a, self.s_seats):
+            self._seats_state(s, seat, tp, a)
+            if memo is not None:
+                state_then = (tuple(map(dict, tokens)), dict(s.attached), s.first)
+                then = ([x[:] for x in held], *state_then, s.out[:], s.clues[:])
+                self.remember(memo, ("seats", seat), then, a, self.s_seats)
+
+    def _adventure_state(self, s: Any, tp: _Places, a: Array) -> None:
+        """The Mission, the Disturbance, the adventure cards and their tokens."""
+        o = self.offsets
+        z = s.zones.cards
+        t = s.t
+        n = s.num_players
+        counted: list[int] = []
+        put = counted.append
         mission = z[C.MISSION_ZONE]
         if mission:
             c = mission[-1]
@@ -209,7 +240,7 @@ class LibrariansEncoder(Encoder):
             put(tp.mission[c])
             if rec.challenge is not None:
                 a[block + 3] = clip(rec.challenge.difficulty, DIE_CAP)
-                put(self.t_attribute.get(rec.challenge.attribute, sink))
+                put(self.t_attribute.get(rec.challenge.attribute, self.size))
         dist = z[C.DISTURBANCE_ZONE]
         if dist:
             c = dist[-1]
@@ -222,8 +253,16 @@ class LibrariansEncoder(Encoder):
             counted += map(table.__getitem__, z[zi])
         self._state_tokens(s, z[C.UNASSIGNED], tp.unassigned, a, counted)
         a[o["adventure_deck"]] = clip(len(z[C.ADV_DECK]), 30)
-        if s.check is not None:
-            self._check_state(s, seat, tp, a, counted)
+        self.fill(a, counted)
+
+    def _seats_state(self, s: Any, seat: int, tp: _Places, a: Array) -> None:
+        """Every seat's numbers, hero, Player Area with its tokens, discard pile and hand."""
+        o = self.offsets
+        z = s.zones.cards
+        t = s.t
+        n = s.num_players
+        counted: list[int] = []
+        put = counted.append
         open_hands = s.opts.open_hands
         kinds = t.kinds
         for p in range(n):

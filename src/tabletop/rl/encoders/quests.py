@@ -20,7 +20,7 @@ from typing import Any, get_args
 
 from tabletop.engine.flow import top
 from tabletop.games.quests import rules, steps
-from tabletop.rl.encoders import Array, Encoder, Out, Vocab, card_vocab, clip
+from tabletop.rl.encoders import Array, Encoder, Memo, Out, Vocab, card_vocab, clip
 from tabletop.schemas.quests import Kind, Phase, Suit
 
 HAND_CAP = 12  # hand sizes and limits are scaled by this (and clipped)
@@ -131,12 +131,15 @@ class QuestsEncoder(Encoder):
         self.t_asked = self.places("asked", self.kinds)
         self.t_suit = self.slots("playing_suit", [self.suits.of(x) for x in rules.SUITS])
         self.limited = frozenset(rules.LIMITED)
+        self.s_piles = self.span("discard", "artifact_deck_known")
+        last = self.max_players - 1
+        self.s_seats = self.span("seat.0", f"hand.{last}")
         # Artifacts that may count 2 toward victory (the others count 1: `victory_value`)
         self.bonus = frozenset(
             c for c in range(rules.NUM_ACTION, rules.NUM_CARDS) if rules.art(c).ability == "bonus"
         )
 
-    def write_state(self, state: Any, seat: int, a: Array) -> None:
+    def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
         if not hasattr(self, "t_seat"):
             self._tables()
         s: rules.QuestsState = state
@@ -168,14 +171,13 @@ class QuestsEncoder(Encoder):
         decks = o["decks"]
         a[decks] = clip(len(zc[rules.DECK]), len(self.cards))
         a[decks + 1] = clip(len(zc[rules.ADECK]), len(self.artifacts))
-        ones += map(self.t_discard.__getitem__, zc[rules.DISCARD_PILE])
-        ones += map(self.t_fate.__getitem__, zc[rules.FATE])
-        ones += map(self.t_revealed.__getitem__, zc[rules.REVEALED])
-        bit = 1 << seat
-        for zone, table in ((rules.DECK, self.t_deck_known), (rules.ADECK, self.t_adeck_known)):
-            deck = zc[zone]
-            for c in compress(deck, map(bit.__and__, map(known.__getitem__, deck))):
-                a[table[c]] = 1 / (len(deck) - deck.index(c))
+        piles = (zc[rules.DISCARD_PILE], zc[rules.FATE], zc[rules.REVEALED], zc[rules.DECK])
+        piles_key = (piles, zc[rules.ADECK], known)
+        if not self.reused(memo, ("piles", seat), piles_key, a, self.s_piles):
+            self._piles(s, seat, a)
+            if memo is not None:
+                kept = ([x[:] for x in piles], zc[rules.ADECK][:], known[:])
+                self.remember(memo, ("piles", seat), kept, a, self.s_piles)
         step = top(s)
         if type(step) is steps.Escape:
             suit, by, target = step.about
@@ -188,6 +190,44 @@ class QuestsEncoder(Encoder):
                 put(o["playing_target"] + (target - seat) % n)
             base = o["escaped"]
             ones += [base + (q - seat) % n for q in escapes]
+        first = rules.FIRST_HAND
+        held = zc[first : first + 2 * n]
+        initiative = s.phase == "initiative"
+        seats_key = (held, known, s.limited_used, initiative and s.rolls)
+        if not self.reused(memo, ("seats", seat), seats_key, a, self.s_seats):
+            self._seats(s, seat, a)
+            if memo is not None:
+                kept_seats = ([x[:] for x in held], known[:], s.limited_used)
+                then = (*kept_seats, initiative and s.rolls[:])
+                self.remember(memo, ("seats", seat), then, a, self.s_seats)
+        a[ones] = 1.0
+
+    def _piles(self, s: Any, seat: int, a: Array) -> None:
+        """The discard pile, Fate and revealed cards, the deck cards the seat knows."""
+        zc = s.zones.cards
+        known = s.zones.known
+        ones: list[int] = []
+        ones += map(self.t_discard.__getitem__, zc[rules.DISCARD_PILE])
+        ones += map(self.t_fate.__getitem__, zc[rules.FATE])
+        ones += map(self.t_revealed.__getitem__, zc[rules.REVEALED])
+        bit = 1 << seat
+        for zone, table in ((rules.DECK, self.t_deck_known), (rules.ADECK, self.t_adeck_known)):
+            deck = zc[zone]
+            for c in compress(deck, map(bit.__and__, map(known.__getitem__, deck))):
+                a[table[c]] = 1 / (len(deck) - deck.index(c))
+        a[ones] = 1.0
+
+    def _seats(self, s: Any, seat: int, a: Array) -> None:
+        """Every seat's counts, library and the cards of its hand the observer sees."""
+        n = s.num_players
+        zc = s.zones.cards
+        known = s.zones.known
+        na = rules.NUM_ACTION
+        limited = self.limited
+        used = s.limited_used
+        bit = 1 << seat
+        ones: list[int] = []
+        put = ones.append
         initiative = s.phase == "initiative"
         first = rules.FIRST_HAND
         libraries = zc[first + n : first + 2 * n]
