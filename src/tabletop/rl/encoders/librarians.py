@@ -206,7 +206,7 @@ class LibrariansEncoder(Encoder):
         if not self.reused(memo, ("adventure", seat), key, a, self.s_adventure):
             self._adventure_state(s, tp, a)
             if memo is not None:
-                kept = ([x[:] for x in board], key[1], s.fate, tuple(map(dict, tokens)))
+                kept = (tuple(x[:] for x in board), key[1], s.fate, tuple(map(dict, tokens)))
                 self.remember(memo, ("adventure", seat), kept, a, self.s_adventure)
         if s.check is not None:
             self._check_state(s, seat, tp, a, counted)

@@ -131,7 +131,8 @@ class QuestsEncoder(Encoder):
         self.t_asked = self.places("asked", self.kinds)
         self.t_suit = self.slots("playing_suit", [self.suits.of(x) for x in rules.SUITS])
         self.limited = frozenset(rules.LIMITED)
-        self.s_piles = self.span("discard", "artifact_deck_known")
+        self.s_piles = self.span("discard", "revealed")
+        self.s_decks = self.span("action_deck_known", "artifact_deck_known")
         last = self.max_players - 1
         self.s_seats = self.span("seat.0", f"hand.{last}")
         # Artifacts that may count 2 toward victory (the others count 1: `victory_value`)
@@ -171,13 +172,19 @@ class QuestsEncoder(Encoder):
         decks = o["decks"]
         a[decks] = clip(len(zc[rules.DECK]), len(self.cards))
         a[decks + 1] = clip(len(zc[rules.ADECK]), len(self.artifacts))
-        piles = (zc[rules.DISCARD_PILE], zc[rules.FATE], zc[rules.REVEALED], zc[rules.DECK])
-        piles_key = (piles, zc[rules.ADECK], known)
-        if not self.reused(memo, ("piles", seat), piles_key, a, self.s_piles):
-            self._piles(s, seat, a)
+        piles = (zc[rules.DISCARD_PILE], zc[rules.FATE], zc[rules.REVEALED])
+        if not self.reused(memo, ("piles", seat), piles, a, self.s_piles):
+            ones_piles = list(map(self.t_discard.__getitem__, piles[0]))
+            ones_piles += map(self.t_fate.__getitem__, piles[1])
+            ones_piles += map(self.t_revealed.__getitem__, piles[2])
+            a[ones_piles] = 1.0
             if memo is not None:
-                kept = ([x[:] for x in piles], zc[rules.ADECK][:], known[:])
-                self.remember(memo, ("piles", seat), kept, a, self.s_piles)
+                self.remember(memo, ("piles", seat), tuple(x[:] for x in piles), a, self.s_piles)
+        seen = (zc[rules.DECK], zc[rules.ADECK], known)
+        if not self.reused(memo, ("decks", seat), seen, a, self.s_decks):
+            self._known(s, seat, a)
+            if memo is not None:
+                self.remember(memo, ("decks", seat), tuple(x[:] for x in seen), a, self.s_decks)
         step = top(s)
         if type(step) is steps.Escape:
             suit, by, target = step.about
@@ -202,20 +209,15 @@ class QuestsEncoder(Encoder):
                 self.remember(memo, ("seats", seat), then, a, self.s_seats)
         a[ones] = 1.0
 
-    def _piles(self, s: Any, seat: int, a: Array) -> None:
-        """The discard pile, Fate and revealed cards, the deck cards the seat knows."""
+    def _known(self, s: Any, seat: int, a: Array) -> None:
+        """The deck cards the seat knows: 1 / their position from the top."""
         zc = s.zones.cards
         known = s.zones.known
-        ones: list[int] = []
-        ones += map(self.t_discard.__getitem__, zc[rules.DISCARD_PILE])
-        ones += map(self.t_fate.__getitem__, zc[rules.FATE])
-        ones += map(self.t_revealed.__getitem__, zc[rules.REVEALED])
         bit = 1 << seat
         for zone, table in ((rules.DECK, self.t_deck_known), (rules.ADECK, self.t_adeck_known)):
             deck = zc[zone]
             for c in compress(deck, map(bit.__and__, map(known.__getitem__, deck))):
                 a[table[c]] = 1 / (len(deck) - deck.index(c))
-        a[ones] = 1.0
 
     def _seats(self, s: Any, seat: int, a: Array) -> None:
         """Every seat's counts, library and the cards of its hand the observer sees."""
