@@ -1,6 +1,6 @@
 """Benchmarks (`make bench`): print kernel and simulator figures. Never asserts.
 
-python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|ismcts]
+python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|ismcts|rl]
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import guardians
 import ismcts
 import librarians
 import parallel
+import rl
 
 SUITES = {
     "engine": engine.main,
@@ -26,6 +27,7 @@ SUITES = {
     "guardians": guardians.main,
     "librarians": librarians.main,
     "ismcts": ismcts.main,
+    "rl": rl.main,
 }
 
 

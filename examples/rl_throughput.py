@@ -136,6 +136,44 @@ def timed(runner: Runner, seconds: float, seeds: list[int]) -> tuple[int, float]
     return steps, time.perf_counter() - start
 
 
+def measure(game_id: str, players: int, seconds: float, rounds: int) -> list[str]:
+    """The figures of one game as lines: engine steps/s, then each adapter's steps/s and
+    its ratio to the engine's time (median over the rounds, with its range)."""
+    spec = registry.get(game_id)
+    n = min(max(players, spec.min_players), spec.max_players)
+    runs = {
+        "engine": engine(game_id, n),
+        "engine + observe": engine(game_id, n, "direct"),
+        "engine + view": engine(game_id, n, "view"),
+        "pettingzoo AEC": aec(game_id, n),
+        "pettingzoo parallel": parallel(game_id, n),
+        "gymnasium": gym(game_id, n),
+        "openspiel": openspiel(game_id, n),
+    }
+    seeds = {name: [0] for name in runs}
+    totals = {name: [0, 0.0] for name in runs}
+    ratios: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        base = 0.0
+        for name, runner in runs.items():
+            steps, secs = timed(runner, seconds / rounds, seeds[name])
+            totals[name][0] += steps
+            totals[name][1] += secs
+            per_step = secs / steps
+            if name == "engine":
+                base = per_step
+            ratios[name].append(per_step / base)
+    engine_rate = totals["engine"][0] / totals["engine"][1]
+    lines = [f"{game_id} ({n} players): engine {engine_rate:,.0f} steps/s"]
+    for name in list(runs)[1:]:
+        r = totals[name][0] / totals[name][1]
+        ratio = statistics.median(ratios[name])
+        spread = f"{min(ratios[name]):.1f}-{max(ratios[name]):.1f}"
+        times = f"{ratio:4.1f}x the engine's time; {spread}"
+        lines.append(f"  {name:20s} {r:10,.0f} steps/s  ({times})")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per game and adapter")
@@ -146,37 +184,7 @@ def main() -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"load average {load}; {args.rounds} rounds of {args.seconds / args.rounds:.2f} s each")
     for game_id in args.games.split(",") if args.games else registry.game_ids():
-        spec = registry.get(game_id)
-        n = min(max(args.players, spec.min_players), spec.max_players)
-        runs = {
-            "engine": engine(game_id, n),
-            "engine + observe": engine(game_id, n, "direct"),
-            "engine + view": engine(game_id, n, "view"),
-            "pettingzoo AEC": aec(game_id, n),
-            "pettingzoo parallel": parallel(game_id, n),
-            "gymnasium": gym(game_id, n),
-            "openspiel": openspiel(game_id, n),
-        }
-        seeds = {name: [0] for name in runs}
-        totals = {name: [0, 0.0] for name in runs}
-        ratios: dict[str, list[float]] = {name: [] for name in runs}
-        for _ in range(args.rounds):
-            base = 0.0
-            for name, runner in runs.items():
-                steps, secs = timed(runner, args.seconds / args.rounds, seeds[name])
-                totals[name][0] += steps
-                totals[name][1] += secs
-                per_step = secs / steps
-                if name == "engine":
-                    base = per_step
-                ratios[name].append(per_step / base)
-        engine_rate = totals["engine"][0] / totals["engine"][1]
-        print(f"{game_id} ({n} players): engine {engine_rate:,.0f} steps/s")
-        for name in list(runs)[1:]:
-            r = totals[name][0] / totals[name][1]
-            ratio = statistics.median(ratios[name])
-            spread = f"{min(ratios[name]):.1f}-{max(ratios[name]):.1f}"
-            print(f"  {name:20s} {r:10,.0f} steps/s  ({ratio:4.1f}x the engine's time; {spread})")
+        print("\n".join(measure(game_id, args.players, args.seconds, args.rounds)))
 
 
 if __name__ == "__main__":
