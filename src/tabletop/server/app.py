@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -40,6 +41,7 @@ from tabletop.agents import agent_names
 from tabletop.engine import registry
 from tabletop.engine.options import describe_options
 from tabletop.engine.table import Cursor
+from tabletop.engine.texts import TextsError, all_cards
 from tabletop.server.fanout import Listener
 from tabletop.server.hub import Hub
 from tabletop.server.protocol import (
@@ -99,6 +101,22 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+@functools.cache
+def card_texts(game_id: str) -> dict[str, Any]:
+    """Every card text of a registered game, by slug: name, kind, numbers and effect."""
+    try:
+        found = all_cards(game_id)
+    except TextsError:
+        found = []  # a game without texts: its cards show their view facts only
+    return {
+        "game": game_id,
+        "cards": {
+            c.slug: {"name": c.name, "kind": c.kind, "summary": c.summary, "text": c.text}
+            for c in found
+        },
+    }
 
 
 def api_error(code: ErrorCode, message: str) -> JSONResponse:
@@ -239,6 +257,13 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                 }
             )
         return {"games": out, "agents": agent_names(), "person": PERSON}
+
+    @app.get("/api/games/{game_id}/cards")
+    def cards(game_id: str) -> JSONResponse:
+        # the card texts a table page shows on its cards: public, the same for every game
+        if game_id not in registry.game_ids():
+            return api_error("bad_request", "no such game")
+        return JSONResponse(card_texts(game_id), headers={"cache-control": "max-age=3600"})
 
     @app.get("/api/tables")
     def tables() -> dict[str, Any]:
