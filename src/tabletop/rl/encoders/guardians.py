@@ -201,9 +201,11 @@ class GuardiansEncoder(Encoder):
             caps.update({f"copies.{k}": 2, f"trophies.{k}": 3})
         caps.update(dict(OWN_CARDS))
         self.count_caps(caps)
-        last = f"city_guardians.{len(self.locations) - 1}"
-        self.s_city = self.span("city.0", last)
-        self.s_board = self.span("boss_blue", "revealed")
+        nl = len(self.locations)
+        self.s_city = self.spread(f"{x}.{i}" for i in range(nl) for x in ("city", "city_monsters"))
+        board = [x for x in self.offsets if x.startswith("boss_") and not x.endswith("battlers")]
+        board += ["boss_fight", "waves", "retreat", "table", "trash", "revealed"]
+        self.s_board = self.spread(dict.fromkeys(board))
         public = ("seat", *(key for key, _ in PUBLIC_CARDS), "copies", "trophies", "fort")
         public += ("location", "quests_shown")
         private = [key for key, _ in OWN_CARDS] + ["quests", "museum", "battle_effects"]
@@ -245,20 +247,26 @@ class GuardiansEncoder(Encoder):
         base = o["order"]
         for i, p in enumerate(s.order):
             a[base + (p - seat) % n] = clip(i + 1, self.max_players)
-        city = (z[T.LOC0 : T.FD0 + T.NLOC], s.dmg, s.fort, s.visited, s.home_flipped)
-        if not self.reused(memo, ("city", seat), city, a, self.s_city):
-            self._city(s, seat, a)
+        # Sections without relative seats are shared by every observer (named without one).
+        city = (z[T.LOC0 : T.FD0 + T.NLOC], s.dmg, s.home_flipped)
+        if not self.reused(memo, ("city",), city, a, self.s_city):
+            self._city(s, a)
             if memo is not None:
-                copy = ([x[:] for x in city[0]], s.dmg[:], s.fort[:], s.visited[:], city[4])
-                self.remember(memo, ("city", seat), copy, a, self.s_city)
-        board = (z[: T.LOC0], s.outcomes, s.boss_dmg, s.contrib, s.gift, s.boss_colour, s.pool)
-        if not self.reused(memo, ("board", seat), (board, s.invade_wave), a, self.s_board):
-            self._board(s, seat, a)
+                copy = ([x[:] for x in city[0]], s.dmg[:], city[2])
+                self.remember(memo, ("city",), copy, a, self.s_city)
+        for p in range(n):
+            k = (p - seat) % n
+            if s.fort[p] >= 0:
+                put(self.t_forts[s.fort[p]] + k)
+            if s.visited[p] >= 0:
+                put(self.t_guardians[s.visited[p]] + k)
+        board = (z[: T.LOC0], s.outcomes, s.boss_dmg, s.boss_colour, s.pool, s.invade_wave)
+        if not self.reused(memo, ("board",), board, a, self.s_board):
+            self._board(s, a)
             if memo is not None:
-                zones = [x[:] for x in board[0]]
-                kept = (zones, dict(s.outcomes), s.boss_dmg, s.contrib[:], s.gift[:], s.pool)
-                kept_all = ((*kept[:5], s.boss_colour, kept[5]), s.invade_wave)
-                self.remember(memo, ("board", seat), kept_all, a, self.s_board)
+                kept = ([x[:] for x in board[0]], dict(s.outcomes), *board[2:])
+                self.remember(memo, ("board",), kept, a, self.s_board)
+        self._battlers(s, seat, a)
         self.fill(a, counted)
         for p in range(n):
             k = (p - seat) % n
@@ -267,13 +275,14 @@ class GuardiansEncoder(Encoder):
             live = (zp, s.energy[p], s.attack[p], s.counters[p], s.copies[p], s.fort[p])
             key = (live, s.visited[p], s.fx[p] if own else None)
             places = self.s_seat[k][own]
-            if not self.reused(memo, ("seat", seat, p), key, a, places):
+            # seat p's section is the same seen from anywhere, only placed at k
+            if not self.reused(memo, ("seat", p, own), key, a, places):
                 self._seat_state(s, p, k, zp, a)
                 if memo is None:
                     continue
                 held = ([x[:] for x in zp], *live[1:4], s.copies[p][:], s.fort[p])
                 then = (held, s.visited[p], s.fx[p][:] if own else None)
-                self.remember(memo, ("seat", seat, p), then, a, places)
+                self.remember(memo, ("seat", p, own), then, a, places)
 
     def _seat_state(self, s: Any, p: int, k: int, zp: list[list[int]], a: Array) -> None:
         """Seat `p`'s pieces at relative position `k`, and the observer's own when it is
@@ -314,16 +323,14 @@ class GuardiansEncoder(Encoder):
             counted += [self.t_effects.get(name, self.size) for name, _ in s.fx[p]]
         self.fill(a, counted)
 
-    def _city(self, s: Any, seat: int, a: Array) -> None:
-        """The pieces of the city's locations (the section `s_city`)."""
+    def _city(self, s: Any, a: Array) -> None:
+        """The city's locations but who has a fort or visited there (the section `s_city`)."""
         z = s.zones.cards
-        n = s.num_players
         counted: list[int] = []
         put = counted.append
         dmg = s.dmg
         m0 = T.M0
         attack = T.MON_ATTACK
-        fort, visited = s.fort, s.visited
         flipped = s.home_flipped
         fd0, loc0 = T.FD0, T.LOC0
         for i, block in enumerate(self.t_loc):
@@ -341,21 +348,15 @@ class GuardiansEncoder(Encoder):
                 counted += map(self.t_loc_monsters[i].__getitem__, here)
             elif not face_down:
                 put(block + 2)  # safe
-        for p in range(n):
-            k = (p - seat) % n
-            if fort[p] >= 0:
-                put(self.t_forts[fort[p]] + k)
-            if visited[p] >= 0:
-                put(self.t_guardians[visited[p]] + k)
         self.fill(a, counted)
 
-    def _board(self, s: Any, seat: int, a: Array) -> None:
+    def _board(self, s: Any, a: Array) -> None:
         """The bosses, waves, retreat, supply, trash and revealed cards (`s_board`)."""
         z = s.zones.cards
         o = self.offsets
         counted: list[int] = []
         put = counted.append
-        self._boss_state(s, seat, a, counted)
+        self._boss_state(s, a, counted)
         if s.boss_colour:
             put(o["boss_fight"] + COLOURS.index(s.boss_colour))
         waves = o["waves"]
@@ -370,7 +371,24 @@ class GuardiansEncoder(Encoder):
         counted += map(self.t_revealed.__getitem__, z[T.REVEALED])
         self.fill(a, counted)
 
-    def _boss_state(self, s: Any, seat: int, a: Array, counted: list[int]) -> None:
+    def _battlers(self, s: Any, seat: int, a: Array) -> None:
+        """The attack each relative seat put into the boss being fought."""
+        z = s.zones.cards
+        fighting = z[T.BOSS_FIGHT]
+        if not fighting:
+            return
+        n = s.num_players
+        for colour in COLOURS:
+            if colour == "red" and s.opts.apprentice:
+                continue
+            done = [b for b in z[T.BOSS_DONE] + fighting if T.BOSSES[b - T.B0].colour == colour]
+            if done and done[0] in fighting:
+                base = self.offsets[f"boss_{colour}_battlers"]
+                for p in range(n):
+                    if s.contrib[p] >= 0:
+                        a[base + (p - seat) % n] = clip(s.contrib[p] + s.gift[p], ATTACK_CAP)
+
+    def _boss_state(self, s: Any, a: Array, counted: list[int]) -> None:
         z = s.zones.cards
         o = self.offsets
         n = s.num_players
@@ -402,11 +420,6 @@ class GuardiansEncoder(Encoder):
                 j = self.t_boss[b]
                 if j >= 0:
                     counted.append(o[f"boss_{colour}_id"] + j)
-                if fights:
-                    base = o[f"boss_{colour}_battlers"]
-                    for p in range(n):
-                        if s.contrib[p] >= 0:
-                            a[base + (p - seat) % n] = clip(s.contrib[p] + s.gift[p], ATTACK_CAP)
             if colour == "blue":
                 counted += map(self.t_blue_rewards.__getitem__, z[show])
             else:

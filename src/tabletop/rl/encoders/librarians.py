@@ -172,7 +172,9 @@ class LibrariansEncoder(Encoder):
         self.t_seat = [self.offsets[f"seat.{k}"] for k in range(m)]
         self._by_table: dict[int, tuple[C.Table, _Places]] = {}
         self.s_adventure = self.span("mission", "adventure_deck")
-        self.s_seats = self.span("seat.0", f"hand_shown.{m - 1}")
+        per_seat = ["seat", "hero", "area"] + [f"area_{x}" for x in (*TOKENS, "exhausted")]
+        per_seat += ["area_attached", "discard", "hand", "hand_shown"]
+        self.s_seat = [self.spread(f"{x}.{k}" for x in per_seat) for k in range(m)]
 
     def _places(self, t: C.Table) -> _Places:
         """The places of a card table's cards (made once per table: tables are shared)."""
@@ -203,23 +205,29 @@ class LibrariansEncoder(Encoder):
         tokens = (s.damage, s.progress, s.aid_tokens, s.countdown, s.exhausted)
         board = (*(z[i] for i in ADVENTURE_ZONE_IDS), z[C.MISSION_ZONE], z[C.DISTURBANCE_ZONE])
         key = (board, len(z[C.ADV_DECK]), s.fate, tokens)
-        if not self.reused(memo, ("adventure", seat), key, a, self.s_adventure):
+        # the adventure's cards hold no relative seats: one section for every observer
+        if not self.reused(memo, ("adventure",), key, a, self.s_adventure):
             self._adventure_state(s, tp, a)
             if memo is not None:
                 kept = (tuple(x[:] for x in board), key[1], s.fate, tuple(map(dict, tokens)))
-                self.remember(memo, ("adventure", seat), kept, a, self.s_adventure)
+                self.remember(memo, ("adventure",), kept, a, self.s_adventure)
         if s.check is not None:
             self._check_state(s, seat, tp, a, counted)
         self.fill(a, counted)
-        first = C.zone(0, 0)
-        held = z[first : first + len(C.SEAT_ZONES) * n]
-        key_seats = (held, tokens, s.attached, s.first, s.out, s.clues)
-        if not self.reused(memo, ("seats", seat), key_seats, a, self.s_seats):
-            self._seats_state(s, seat, tp, a)
-            if memo is not None:
-                state_then = (tuple(map(dict, tokens)), dict(s.attached), s.first)
-                then = ([x[:] for x in held], *state_then, s.out[:], s.clues[:])
-                self.remember(memo, ("seats", seat), then, a, self.s_seats)
+        open_hands = s.opts.open_hands
+        width = len(C.SEAT_ZONES)
+        for p in range(n):
+            k = (p - seat) % n
+            shown = seat == p or open_hands
+            held = z[C.zone(p, 0) : C.zone(p, 0) + width]
+            live = (held, tokens, s.attached, s.first == p, s.out[p], s.clues[p])
+            # seat p's section is the same seen from anywhere, only placed at k
+            if not self.reused(memo, ("seat", p, shown), live, a, self.s_seat[k]):
+                self._seat_state(s, p, k, shown, tp, a)
+                if memo is not None:
+                    state_then = (tuple(map(dict, tokens)), dict(s.attached), *live[3:])
+                    then = ([x[:] for x in held], *state_then)
+                    self.remember(memo, ("seat", p, shown), then, a, self.s_seat[k])
 
     def _adventure_state(self, s: Any, tp: _Places, a: Array) -> None:
         """The Mission, the Disturbance, the adventure cards and their tokens."""
@@ -255,52 +263,48 @@ class LibrariansEncoder(Encoder):
         a[o["adventure_deck"]] = clip(len(z[C.ADV_DECK]), 30)
         self.fill(a, counted)
 
-    def _seats_state(self, s: Any, seat: int, tp: _Places, a: Array) -> None:
-        """Every seat's numbers, hero, Player Area with its tokens, discard pile and hand."""
-        o = self.offsets
+    def _seat_state(self, s: Any, p: int, k: int, shown: bool, tp: _Places, a: Array) -> None:
+        """Seat `p`'s numbers, hero, Player Area with its tokens, discard pile and (where the
+        view shows it) hand, at relative position `k` (the section `s_seat[k]`)."""
         z = s.zones.cards
         t = s.t
-        n = s.num_players
         counted: list[int] = []
         put = counted.append
-        open_hands = s.opts.open_hands
         kinds = t.kinds
-        for p in range(n):
-            k = (p - seat) % n
-            block = self.t_seat[k]
-            hero = t.heroes[p]
-            put(block)
-            if s.first == p:
-                put(block + 1)
-            if s.out[p]:
-                put(block + 2)
-            magic = z[C.zone(p, C.MAGIC)]
-            focus = sum(1 for c in magic if kinds[c] == C.FOCUS)
-            numbers = (
-                s.life(hero),
-                s.damage.get(hero, 0),
-                len(z[C.zone(p, C.HAND)]),
-                len(z[C.zone(p, C.DECK)]),
-                len(z[C.zone(p, C.ENERGY)]),
-                s.clues[p],
-                focus,
-                len(magic) - focus,
-            )
-            for i, (x, (_, cap)) in enumerate(zip(numbers, SEAT_NUMBERS, strict=True), start=3):
-                if x:
-                    a[block + i] = clip(x, cap)
-            base = block + 3 + len(SEAT_NUMBERS)
-            for i, value in enumerate(self._attributes(s, hero)):
-                if value:
-                    a[base + i] = clip(value, 5)
-            put(tp.hero[k][hero])
-            area = z[C.zone(p, C.AREA)]
-            counted += map(tp.area[k].__getitem__, area)
-            self._state_tokens(s, area, tp.area_tokens[k], a, counted)
-            counted += map(tp.discard[k].__getitem__, z[C.zone(p, C.DISCARD)])
-            if seat == p or open_hands:
-                put(o[f"hand_shown.{k}"])
-                counted += map(tp.hand[k].__getitem__, z[C.zone(p, C.HAND)])
+        block = self.t_seat[k]
+        hero = t.heroes[p]
+        put(block)
+        if s.first == p:
+            put(block + 1)
+        if s.out[p]:
+            put(block + 2)
+        magic = z[C.zone(p, C.MAGIC)]
+        focus = sum(1 for c in magic if kinds[c] == C.FOCUS)
+        numbers = (
+            s.life(hero),
+            s.damage.get(hero, 0),
+            len(z[C.zone(p, C.HAND)]),
+            len(z[C.zone(p, C.DECK)]),
+            len(z[C.zone(p, C.ENERGY)]),
+            s.clues[p],
+            focus,
+            len(magic) - focus,
+        )
+        for i, (x, (_, cap)) in enumerate(zip(numbers, SEAT_NUMBERS, strict=True), start=3):
+            if x:
+                a[block + i] = clip(x, cap)
+        base = block + 3 + len(SEAT_NUMBERS)
+        for i, value in enumerate(self._attributes(s, hero)):
+            if value:
+                a[base + i] = clip(value, 5)
+        put(tp.hero[k][hero])
+        area = z[C.zone(p, C.AREA)]
+        counted += map(tp.area[k].__getitem__, area)
+        self._state_tokens(s, area, tp.area_tokens[k], a, counted)
+        counted += map(tp.discard[k].__getitem__, z[C.zone(p, C.DISCARD)])
+        if shown:
+            put(self.offsets[f"hand_shown.{k}"])
+            counted += map(tp.hand[k].__getitem__, z[C.zone(p, C.HAND)])
         self.fill(a, counted)
 
     def _attributes(self, s: Any, hero: int) -> list[int]:

@@ -173,13 +173,13 @@ class QuestsEncoder(Encoder):
         a[decks] = clip(len(zc[rules.DECK]), len(self.cards))
         a[decks + 1] = clip(len(zc[rules.ADECK]), len(self.artifacts))
         piles = (zc[rules.DISCARD_PILE], zc[rules.FATE], zc[rules.REVEALED])
-        if not self.reused(memo, ("piles", seat), piles, a, self.s_piles):
+        if not self.reused(memo, ("piles",), piles, a, self.s_piles):
             ones_piles = list(map(self.t_discard.__getitem__, piles[0]))
             ones_piles += map(self.t_fate.__getitem__, piles[1])
             ones_piles += map(self.t_revealed.__getitem__, piles[2])
             a[ones_piles] = 1.0
             if memo is not None:
-                self.remember(memo, ("piles", seat), tuple(x[:] for x in piles), a, self.s_piles)
+                self.remember(memo, ("piles",), tuple(x[:] for x in piles), a, self.s_piles)
         seen = (zc[rules.DECK], zc[rules.ADECK], known)
         if not self.reused(memo, ("decks", seat), seen, a, self.s_decks):
             self._known(s, seat, a)
