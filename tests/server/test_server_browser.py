@@ -53,6 +53,7 @@ def chromium(profile: Path) -> WebDriver:
         f"--user-data-dir={profile}",
     ):
         options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # JavaScript errors
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_script_timeout(WAIT)
     driver.set_page_load_timeout(WAIT)

@@ -1,7 +1,7 @@
 // Draws any game's view from its JSON: cards as cards (anything with a name whose facts are
 // plain values: its suit, type or family, numbers, effect text), lists of cards in rows, things with a row and a column on a grid
-// (a city, a map), everything else as labelled values. No game is special-cased here; a
-// game with a renderer of its own would add it to RENDERERS.
+// (a city, a map), everything else as labelled values. No game is special-cased here: a game
+// with a renderer of its own (static/games/<game>.js) adds it to RENDERERS, by the view's game.
 "use strict";
 
 const HIDDEN_KEYS = new Set(["game", "version", "schema", "players", "viewer", "pending", "result", "log"]);
@@ -91,19 +91,42 @@ function renderView(view) {
   return box;
 }
 
-// The options as buttons on the cards they name too (the label names the card: "Draft
-// Fireball", "Play Canoe"): each card whose name is the longest card name in an option's label
-// gets a small button with the label's first word, the whole label as its title.
+// The options as buttons on the things they name too (the label names a card, a place or a
+// seat: "Draft Fireball", "Battle the monsters at Hill", "Target P2"): the thing named first in
+// the label (the longest name where several start there) gets a small button with the label's
+// first word, the whole label as its title. Where several things share that name, those in a
+// place the label also names are chosen ("... Orc Grunt #2 ... at Hill"), and of those the
+// copy the label numbers, if the page tells copies apart.
 function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 
+function firstAt(label, name) {
+  const m = new RegExp("(^|\\W)" + escapeRegExp(name) + "(\\W|$)").exec(label);
+  return m ? m.index + m[1].length : -1;
+}
+
 function optionsOnCards(root, options, answer) {
-  const cards = [...root.querySelectorAll(".card[data-name]")];
-  const names = [...new Set(cards.map((c) => c.dataset.name))];
+  const things = [...root.querySelectorAll("[data-name]")];
+  const names = [...new Set(things.map((c) => c.dataset.name))];
   for (const o of options) {
-    const named = names.filter((n) => new RegExp("(^|\\W)" + escapeRegExp(n) + "(\\W|$)").test(o.label));
-    if (!named.length) continue;
-    const best = named.reduce((a, b) => (b.length > a.length ? b : a));
-    for (const c of cards.filter((x) => x.dataset.name === best)) {
+    let best = null;
+    let at = Infinity;
+    for (const n of names) {
+      const i = firstAt(o.label, n);
+      if (i >= 0 && (i < at || (i === at && n.length > best.length))) { best = n; at = i; }
+    }
+    if (best === null) continue;
+    let chosen = things.filter((x) => x.dataset.name === best);
+    if (chosen.length > 1) {
+      const inPlace = chosen.filter((x) => {
+        const place = x.parentElement && x.parentElement.closest("[data-place]");
+        return place && place.dataset.place !== best && firstAt(o.label, place.dataset.place) >= 0;
+      });
+      if (inPlace.length) chosen = inPlace;
+      const copy = new RegExp(escapeRegExp(best) + " #(\\d+)").exec(o.label);
+      const numbered = copy ? chosen.filter((x) => (x.dataset.card || "").endsWith("-" + copy[1])) : [];
+      if (numbered.length) chosen = numbered;
+    }
+    for (const c of chosen) {
       c.append(h("button", { class: "on-card", "data-option": o.id, title: o.label,
         text: o.label.split(" ")[0], onclick: () => answer(o.id) }));
     }

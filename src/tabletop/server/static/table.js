@@ -172,4 +172,9 @@ async function downloadRecord() {
   link.remove();
 }
 
+// the card texts came (static/games/common.js): draw them on the cards, unless an answer is on its way
+document.addEventListener("tabletop:texts", () => {
+  if (last && !document.querySelector("button.option:disabled, button.on-card:disabled")) draw();
+});
+
 joinFromAddress().then(connect);

@@ -1,0 +1,113 @@
+// The Librarians: the Mission and the Disturbance with their tokens, the check being made
+// with its dice, the Unassigned Region, every Player Area (characters with damage and Life,
+// ready or exhausted, attachments on them, Device countdowns, assigned Enemies) and your hand
+// with each card's cost and effect.
+"use strict";
+
+(function () {
+  const FACES = { success: "✔ success", failure: "✘ failure", tree: "🌳 tree", serpent: "🐍 serpent" };
+
+  function textOf(view, texts, c) {
+    const key = c.id === "aid-from-the-library" ? `${c.id}-${view.difficulty}` : c.id;
+    return texts[key] || null;
+  }
+
+  function tokens(c) {
+    return [c.damage ? `${c.damage} damage` : "", c.progress ? `${c.progress} progress` : "", c.aid_tokens ? `${c.aid_tokens} aid` : "",
+      c.countdown !== undefined ? `countdown ${c.countdown}` : ""];
+  }
+
+  function lcard(view, texts, c, extra = []) {
+    const t = textOf(view, texts, c);
+    const cost = t && /(\d+) Energy/.exec(t.summary);
+    const life = t && /Life (\d+)/.exec(t.summary);
+    const sub = t ? title(t.kind) : c.type ? title(c.type) : "";
+    return drawCard({ name: c.name, slug: c.id, sub, cls: "l-" + (c.type || (t ? t.kind.replace(/\W+/g, "-") : "card")) + (c.exhausted ? " exhausted" : ""),
+      facts: [cost ? `cost ${cost[1]}` : "", life && !c.type && t.kind !== "hero" ? `Life ${life[1]}` : ""],
+      badges: tokens(c).concat(extra), text: t ? t.text : "" });
+  }
+
+  function mission(view, texts) {
+    const m = view.mission;
+    if (!m) return section("Mission", h("div", { class: "empty", text: "none" }));
+    const node = lcard(view, texts, { id: m.id, name: m.name }, [`progress ${m.progress}${m.advance === null ? "" : " / " + m.advance}`,
+      m.challenge ? `${title(m.challenge.attribute)} ${m.challenge.difficulty}` : ""]);
+    node.classList.add("mission");
+    return section("Mission", node);
+  }
+
+  function disturbance(view, texts) {
+    const d = view.disturbance;
+    if (!d) return section("Disturbance", h("div", { class: "empty", text: "none" }));
+    const node = lcard(view, texts, { id: d.id, name: d.name }, [`fate ${d.fate} / ${d.advance}`]);
+    node.classList.add("disturbance");
+    return section("Disturbance", node);
+  }
+
+  function check(view, c) {
+    const head = `${c.actor} (${seatName(c.player)}) makes a ${title(c.attribute)} check, difficulty ${c.difficulty}` +
+      (c.against ? `, against ${c.against}` : "");
+    const dice = c.dice.map((d, i) => h("div", { class: `die ${d.kind}` + (d.locked ? " locked" : ""), "data-die": String(i) },
+      h("div", { class: "dk", text: d.kind }), h("div", { class: "df", text: d.face.length ? d.face.map((f) => FACES[f] || f).join(" ") : "blank" }),
+      d.locked ? h("div", { class: "dk", text: "locked" }) : null));
+    return h("section", { class: "zone check" }, h("h3", { text: "Check" }), h("div", { text: head }),
+      counts([["character dice", c.pool.character], ["challenge dice", c.pool.challenge]]),
+      dice.length ? h("div", { class: "dice" }, ...dice) : h("div", { class: "empty", text: "no dice rolled yet" }),
+      c.devoted.length ? h("div", { class: "facts", text: "Devoted a card: " + c.devoted.map(seatName).join(", ") }) : null);
+  }
+
+  function area(view, texts, s) {
+    const cards = s.area;
+    const attached = cards.filter((c) => c.on);
+    const nodes = [];
+    const placed = new Set();
+    for (const c of cards) {
+      if (c.on) continue;
+      const t = textOf(view, texts, c);
+      const hero = t && t.kind === "hero" && c.name === s.hero;
+      const extra = c.type === "enemy" ? ["assigned enemy"] : [c.exhausted ? "exhausted" : "ready"];
+      if (hero) extra.unshift(`damage ${s.damage} / Life ${s.life}`);
+      const node = lcard(view, texts, c, extra);
+      for (const a of attached) {
+        if (a.on === c.id && !placed.has(a)) {
+          placed.add(a);
+          node.append(h("div", { class: "attached" }, h("span", { class: "k", text: "attached: " }), lcard(view, texts, a)));
+        }
+      }
+      nodes.push(node);
+    }
+    for (const a of attached) if (!placed.has(a)) nodes.push(lcard(view, texts, a, ["attached"]));
+    return cardRow(nodes);
+  }
+
+  function seat(view, texts, s) {
+    const at = s.attributes;
+    const parts = [
+      h("div", { class: "facts", text: `Guile ${at.guile} · Insight ${at.insight} · Lore ${at.lore} · Tactics ${at.tactics}` }),
+      h("div", { class: "power" }, h("span", { class: "life", text: `♥ ${s.life - s.damage} of ${s.life} Life left` })),
+      counts([["hand", s.hand_size], ["deck", s.deck], ["energy", s.energy], ["discard", s.discard.length], ["clues", s.clues], ["focus", s.focus], ["power", s.power]]),
+      h("div", { class: "label", text: "Player Area" }), area(view, texts, s)];
+    if (s.first_player) parts.unshift(h("div", { class: "badge lead", text: "First player (holds the Aid)" }));
+    if (s.eliminated) parts.unshift(h("div", { class: "badge warn", text: "eliminated" }));
+    if (s.hand && s.seat !== view.viewer) parts.push(h("div", { class: "label", text: "Hand (open)" }), cardRow(s.hand.map((c) => lcard(view, texts, c))));
+    return seatBlock(view, s.seat, `${s.hero} · ${seatName(s.seat)}`, ...parts);
+  }
+
+  RENDERERS.librarians = function (view) {
+    const texts = cardTexts("librarians");
+    const box = h("div", { class: "view librarians" });
+    box.append(header(`Round ${view.round}`, title(view.phase) + " phase", `adventure ${view.adventure}`, title(view.difficulty)));
+    box.append(h("div", { class: "seatblocks" }, mission(view, texts), disturbance(view, texts)));
+    if (view.check) box.append(check(view, view.check));
+    const me = view.viewer === null ? null : view.seats.find((s) => s.seat === view.viewer);
+    if (me) box.append(section("Your hand", cardRow((me.hand || []).map((c) => lcard(view, texts, c)), "empty")));
+    box.append(section("Unassigned Region", cardRow(view.unassigned.map((c) => lcard(view, texts, c)), "empty")));
+    box.append(section("Player Areas", h("div", { class: "seatblocks" }, ...view.seats.map((s) => seat(view, texts, s)))));
+    if (view.special.length) box.append(section("Special cards", cardRow(view.special.map((c) => lcard(view, texts, c)))));
+    box.append(counts([["Adventure deck", view.adventure_deck], ["Adventure discard", view.adventure_discard.length], ["set aside", view.set_aside.length]]));
+    if (view.adventure_discard.length) {
+      box.append(section("Adventure discard (newest first)", cardRow(view.adventure_discard.slice(-6).reverse().map((c) => lcard(view, texts, c)))));
+    }
+    return box;
+  };
+})();

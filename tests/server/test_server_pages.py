@@ -1,0 +1,190 @@
+"""Each game's own table page, in a real browser (Debian's Chromium, as in
+test_server_browser.py): a game in progress drawn with no JavaScript error, with that game's
+own things on it (the Quests Prize and suits, the Guardians city grid, the Librarians Mission,
+Player Areas and the dice of a check), the options on the cards they name, no card of another
+seat's hand that the seat may not see, and no sideways scrolling at phone width. A screenshot
+of each, at desktop and phone width, is kept in build/screenshots/."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
+from test_server_browser import SHOTS, chromium, wait
+
+from conftest import Live
+from helpers import json_strings
+from tabletop.engine.rng import Rng
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[WebDriver]:
+    driver = chromium(tmp_path / "profile")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def mid_game(view: dict[str, Any]) -> bool:
+    """A position worth drawing, by game, from P1's own view."""
+    me = view["seats"][0]
+    if view["game"] == "quests":
+        return view["phase"] == "action" and len(me["hand"]) >= 3 and len(view["discard"]) >= 2
+    if view["game"] == "guardians":
+        monsters = sum(len(loc["monsters"]) for loc in view["city"])
+        return view["phase"] == "power" and monsters >= 3 and len(me["hand"]) >= 2
+    assert view["game"] == "librarians"
+    check = view["check"]
+    return check is not None and len(check["dice"]) >= 2
+
+
+GAMES: dict[str, dict[str, Any]] = {
+    "quests": {"players": 3, "seats": ["person", "heuristic", "heuristic"], "seed": 11},
+    "guardians": {"players": 2, "seats": ["person", "heuristic"], "seed": 12},
+    # hands closed, so that the other seat's hand is one P1 must not see
+    "librarians": {
+        "players": 2,
+        "seats": ["person", "heuristic"],
+        "seed": 13,
+        "options": {"open_hands": False},
+    },
+}
+
+
+def play_until(live: Live, game: str, good: Callable[[dict[str, Any]], bool]) -> tuple[str, str]:
+    """A table of P1 against bots, P1 answering at random over the WebSocket until P1 is
+    asked in a position `good` accepts; returns the table id and P1's token."""
+    made = live.create(game=game, **GAMES[game])
+    token = live.join(made["id"], made["invites"][0]["invite"])
+    client = live.socket(made["id"], [token])
+    rng = Rng(3)
+    try:
+        for _ in range(400):
+            state = client.until(
+                lambda m: (
+                    m["type"] == "state"
+                    and (m["table"]["over"] or m["viewers"][0]["ask"] is not None)
+                )
+            )
+            assert not state["table"]["over"], "the game ended before a position to draw"
+            viewer = state["viewers"][0]
+            if good(viewer["view"]):
+                return made["id"], token
+            options = viewer["ask"]["options"]
+            option = options[rng.below(len(options))]["id"]
+            client.send({"type": "answer", "seat": 0, "option": option, "step": state["step"]})
+            assert client.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
+        raise AssertionError("no position to draw came")
+    finally:
+        client.close()
+
+
+def open_as_p1(live: Live, d: WebDriver, table_id: str, token: str, game: str) -> None:
+    d.get(f"{live.base}/t/{table_id}")
+    stored = json.dumps({"tokens": {"0": token}, "invites": {}})
+    d.execute_script(f"localStorage.setItem('tabletop.table.{table_id}', arguments[0])", stored)
+    d.refresh()
+    step = live.app.state.hub.room(table_id).state.steps
+    wait(d, f"return document.getElementById('status').dataset.step === '{step}'")
+    wait(d, "return document.querySelectorAll('button.option').length > 0")
+    # the card texts came and are drawn on the cards
+    wait(d, f"return !!document.querySelector('.view.{game} .card .text')")
+
+
+def js_errors(d: WebDriver) -> list[str]:
+    return [
+        e["message"]
+        for e in d.get_log("browser")
+        if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]
+    ]
+
+
+def hidden_names(state: Any) -> set[str]:
+    """Names of cards in another seat's hand that P1's own view does not show anywhere."""
+    others: set[str] = set()
+    for seat in range(1, len(state.view(None)["seats"])):
+        (own,) = [s for s in state.view(seat)["seats"] if s["seat"] == seat]
+        others |= {c["name"] for c in own.get("hand", [])}
+    return others - json_strings(state.view(0), skip=())
+
+
+def count(d: WebDriver, css: str) -> int:
+    n: int = d.execute_script("return document.querySelectorAll(arguments[0]).length", css)
+    return n
+
+
+def texts(d: WebDriver, css: str, what: str = "textContent") -> list[str]:
+    got: list[str] = d.execute_script(
+        f"return [...document.querySelectorAll(arguments[0])].map(x => x.{what})", css
+    )
+    return got
+
+
+def check_quests(d: WebDriver, view: dict[str, Any]) -> None:
+    prize = view["prize"]
+    assert prize is not None
+    assert texts(d, ".zone .card.artifact .name")[0] == prize["name"]
+    hand = view["seats"][0]["hand"]
+    assert count(d, ".card.suit") >= len(hand)
+    for c in hand:
+        assert count(d, f'.card.suit-{c["suit"]}[data-card="{c["id"]}"]') >= 1
+    assert count(d, ".seatblock") == view["players"]
+
+
+def check_guardians(d: WebDriver, view: dict[str, Any]) -> None:
+    assert count(d, ".grid.city > .cell.loc") == len(view["city"]) == 10
+    for loc in view["city"]:
+        names = texts(d, f'.cell.loc[data-place="{loc["name"]}"] .card.monster .name')
+        assert sorted(names) == sorted(m["name"] for m in loc["monsters"])
+    me = view["seats"][0]
+    assert f"⚡ {me['energy']} energy" in texts(d, ".seatblock.me .energy")
+    assert count(d, ".seatblock") == view["players"]
+
+
+def check_librarians(d: WebDriver, view: dict[str, Any]) -> None:
+    assert texts(d, ".card.mission .name") == [view["mission"]["name"]]
+    assert count(d, ".seatblock") == view["players"]
+    heroes = texts(d, ".seatblock h4")
+    assert all(any(s["hero"] in x for x in heroes) for s in view["seats"])
+    assert count(d, ".check .die") == len(view["check"]["dice"])
+
+
+CHECKS = {"quests": check_quests, "guardians": check_guardians, "librarians": check_librarians}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_has_its_own_table_page(live: Live, browser: WebDriver, game: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    table_id, token = play_until(live, game, mid_game)
+    d = browser
+    d.set_window_size(1100, 2000)
+    open_as_p1(live, d, table_id, token, game)
+    state = live.app.state.hub.room(table_id).state
+    view = json.loads(json.dumps(state.view(0)))
+    assert d.execute_script("return document.getElementById('status').dataset.step") == str(
+        state.steps
+    )
+    assert count(d, f"#play .view.{game}") == 1  # the game's own renderer, not the generic one
+    CHECKS[game](d, view)
+    # an option naming a card of P1's hand is a button on that card too
+    hand = {c["name"] for c in view["seats"][0].get("hand", [])}
+    on_cards = set(texts(d, ".card button.on-card[data-option]", "dataset.option"))
+    for o in view["pending"]["options"]:
+        if any(o["label"].split(" ", 1)[-1].startswith(n) for n in hand):
+            assert o["id"] in on_cards, o
+    page = d.find_element("tag name", "body").text
+    leaked = {n for n in hidden_names(state) if n in page}
+    assert not leaked, f"another seat's hidden cards on P1's page: {leaked}"
+    d.save_screenshot(str(SHOTS / f"{game}-page.png"))
+    d.set_window_size(375, 2400)
+    wide = d.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert wide[0] <= wide[1], f"sideways scrolling at phone width: {wide}"
+    d.save_screenshot(str(SHOTS / f"{game}-page-phone.png"))
+    assert js_errors(d) == []
