@@ -87,7 +87,8 @@
 
   function own(view, s, texts) {
     const out = [];
-    const zones = [["Draft pack: pick one", s.pack, gcard], ["SUPER cards to keep", s.super_choice, gcard], ["Drafted", s.drafted_cards, gcard],
+    const waited = view.pending && view.pending.waiting_for.includes(s.seat);
+    const zones = [[waited ? "Draft pack: pick one" : "Draft pack (your pick is in)", s.pack, gcard], ["SUPER cards to keep", s.super_choice, gcard], ["Drafted", s.drafted_cards, gcard],
       ["You are looking at", s.looking, gcard], ["Your hand", s.hand, gcard], ["Under your Aimed Shot", s.under, gcard],
       ["Your Secret Quests", s.quests, quest], ["Your Museum monster", s.museum, monster]];
     for (const [name, cards, draw] of zones) {
@@ -101,7 +102,7 @@
     const texts = cardTexts("guardians");
     const box = h("div", { class: "view guardians" });
     const tk = view.timekeeper;
-    box.append(header(`Round ${view.round}`, title(view.phase) + " phase", "Trailblazer " + seatName(view.trailblazer),
+    box.append(header(view.round ? `Round ${view.round}` : "Warm-up", title(view.phase) + " phase", "Trailblazer " + seatName(view.trailblazer),
       "order " + view.order.map(seatName).join(", "), `Timekeeper: ${title(tk.space)}`, title(view.difficulty), view.cooperative ? "cooperative" : "",
       view.third_wave ? "the Third Wave has come" : "", view.boss_fight ? `fighting the ${title(view.boss_fight)} Boss` : "",
       view.solo_rank ? "rank: " + view.solo_rank : ""));

@@ -5,7 +5,7 @@
 "use strict";
 
 (function () {
-  const FACES = { success: "✔ success", failure: "✘ failure", tree: "🌳 tree", serpent: "🐍 serpent" };
+  const FACES = { success: "✔ success", failure: "✘ failure", tree: "♣ tree", serpent: "∿ serpent" };
 
   function textOf(view, texts, c) {
     const key = c.id === "aid-from-the-library" ? `${c.id}-${view.difficulty}` : c.id;
@@ -45,7 +45,7 @@
   }
 
   function check(view, c) {
-    const head = `${c.actor} (${seatName(c.player)}) makes a ${title(c.attribute)} check, difficulty ${c.difficulty}` +
+    const head = `${c.actor} (${seatName(c.player)}) makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
       (c.against ? `, against ${c.against}` : "");
     const dice = c.dice.map((d, i) => h("div", { class: `die ${d.kind}` + (d.locked ? " locked" : ""), "data-die": String(i) },
       h("div", { class: "dk", text: d.kind }), h("div", { class: "df", text: d.face.length ? d.face.map((f) => FACES[f] || f).join(" ") : "blank" }),
