@@ -131,6 +131,9 @@ class QuestsEncoder(Encoder):
         self.t_asked = self.places("asked", self.kinds)
         self.t_suit = self.slots("playing_suit", [self.suits.of(x) for x in rules.SUITS])
         self.limited = frozenset(rules.LIMITED)
+        # per card number: the hand size it adds to its owner's limit, and to the others'
+        self.t_hand_bonus = [rules.HAND_BONUS.get(c, 0) for c in range(rules.NUM_CARDS)]
+        self.t_foe_hand = [rules.OPPONENT_HAND.get(c, 0) for c in range(rules.NUM_CARDS)]
         self.s_piles = self.span("discard", "revealed")
         self.s_decks = self.span("action_deck_known", "artifact_deck_known")
         last = self.max_players - 1
@@ -233,8 +236,9 @@ class QuestsEncoder(Encoder):
         initiative = s.phase == "initiative"
         first = rules.FIRST_HAND
         libraries = zc[first + n : first + 2 * n]
-        own_bonus = [sum(rules.HAND_BONUS.get(c, 0) for c in lib) for lib in libraries]
-        foe_bonus = [sum(rules.OPPONENT_HAND.get(c, 0) for c in lib) for lib in libraries]
+        hand_bonus, foe_hand = self.t_hand_bonus, self.t_foe_hand
+        own_bonus = [sum(map(hand_bonus.__getitem__, lib)) for lib in libraries]
+        foe_bonus = [sum(map(foe_hand.__getitem__, lib)) for lib in libraries]
         all_foe = sum(foe_bonus)
         bonus = self.bonus
         for p in range(n):
@@ -243,11 +247,13 @@ class QuestsEncoder(Encoder):
             library = libraries[p]
             block = self.t_seat[k]
             put(block)
-            a[block + 1] = clip(len(hand), HAND_CAP)
             limit = rules.HAND_LIMIT + own_bonus[p] + all_foe - foe_bonus[p]
-            a[block + 2] = clip(limit, HAND_CAP)
             worth = s.victory_value(p) if bonus.intersection(library) else len(library)
-            a[block + 3] = clip(worth, ARTIFACT_CAP)
+            a[block + 1 : block + 4] = (
+                clip(len(hand), HAND_CAP),
+                clip(limit, HAND_CAP),
+                clip(worth, ARTIFACT_CAP),
+            )
             if initiative:
                 put(block + 4)
                 a[block + 5] = clip(s.rolls[p], DIE_CAP)
