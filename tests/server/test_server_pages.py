@@ -18,6 +18,7 @@ from test_server_browser import SHOTS, chromium, wait
 
 from conftest import Live
 from helpers import json_strings
+from tabletop.engine import registry
 from tabletop.engine.rng import Rng
 
 
@@ -188,3 +189,83 @@ def test_each_game_has_its_own_table_page(live: Live, browser: WebDriver, game: 
     assert wide[0] <= wide[1], f"sideways scrolling at phone width: {wide}"
     d.save_screenshot(str(SHOTS / f"{game}-page-phone.png"))
     assert js_errors(d) == []
+
+
+def hidden_from(state: Any, viewer: int | None) -> set[str]:
+    """Names of cards in a hand other than the viewer's that its view shows nowhere."""
+    seats = len(state.view(None)["seats"])
+    others: set[str] = set()
+    for seat in range(seats):
+        if seat != viewer:
+            (own,) = [s for s in state.view(seat)["seats"] if s["seat"] == seat]
+            others |= {c["name"] for c in own.get("hand", [])}
+    return others - json_strings(state.view(viewer), skip=())
+
+
+def sampled_views(game: str, players: int, options: dict[str, Any]) -> list[Any]:
+    """Every seat's and a spectator's view at every 8th answer of a random game, and at its
+    end, each with the names of the hidden cards it must not show."""
+    state = registry.new_game(game, players, seed=21, options=options)
+    rng = Rng(22)
+    out: list[Any] = []
+    for answer in range(600):
+        if answer % 8 == 0 or state.is_over:
+            for viewer in [*range(players), None]:
+                out.append(
+                    [json.loads(json.dumps(state.view(viewer))), sorted(hidden_from(state, viewer))]
+                )
+        if state.is_over:
+            break
+        assert state.pending is not None
+        player = state.to_move()[0]
+        ids = state.pending.option_ids(player)
+        state.apply(player, ids[rng.below(len(ids))])
+    return out
+
+
+# every sampled view drawn by its game's renderer: what failed, and the text each shows
+# outside the effect texts (those come from the public card texts, by a shown card's slug)
+DRAW_ALL_JS = r"""
+const out = [];
+for (const [view, hidden] of arguments[0]) {
+  let node;
+  try { node = RENDERERS[view.game](view); } catch (e) { out.push({error: String(e)}); continue; }
+  node.querySelectorAll(".card .text").forEach((t) => t.remove());
+  const parts = [];  // each piece of text on its own line, as a reader would see them apart
+  const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) parts.push(walk.currentNode.data);
+  const text = parts.join("\n");
+  const named = (n) => new RegExp("(^|\\W)" + escapeRegExp(n) + "(\\W|$)").test(text);
+  const shown = hidden.filter(named);
+  out.push({shown, own: node.classList.contains(view.game)});
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("quests", 3, {}),
+        ("guardians", 3, {}),
+        ("librarians", 2, {"open_hands": False}),
+        ("librarians", 3, {}),
+    ],
+)
+def test_every_view_of_a_random_game_draws(
+    live: Live, browser: WebDriver, game: str, players: int, options: dict[str, Any]
+) -> None:
+    """The game's renderer draws every seat's and a spectator's view through a whole random
+    game without failing, and never shows a card of a hand the viewer may not see."""
+    views = sampled_views(game, players, options)
+    assert any(hidden for _, hidden in views)  # there is something to hide
+    made = live.create(game=game, players=players, seats=["heuristic"] * players, seed=1)
+    browser.get(f"{live.base}/t/{made['id']}")
+    wait(browser, f"return !!document.querySelector('.view.{game}')")
+    wait(browser, f"return typeof TEXTS['{game}'] === 'object'")  # the card texts came
+    got = browser.execute_script(DRAW_ALL_JS, views)
+    assert len(got) == len(views) > 3 * players
+    assert [g for g in got if "error" in g] == []
+    assert all(g["own"] for g in got)  # the game's renderer, not the generic fallback
+    leaks = [(v["viewer"], g["shown"]) for (v, _), g in zip(views, got, strict=True) if g["shown"]]
+    assert leaks == []

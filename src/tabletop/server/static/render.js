@@ -79,7 +79,13 @@ function object(v, viewer) {
 
 function renderView(view) {
   const custom = RENDERERS[view.game];
-  if (custom) return custom(view);
+  if (custom) {
+    try {
+      return custom(view);
+    } catch (e) { // a view the game's renderer does not know: the generic one draws it
+      console.error(`the ${view.game} renderer failed (${e}); drawing the view generically`);
+    }
+  }
   const box = h("div", { class: "view" });
   // the seats (your own hand among them) first, then the rest in the view's order
   const entries = Object.entries(view).sort(([a], [b]) => (b === "seats") - (a === "seats"));
