@@ -18,6 +18,7 @@ function cardTexts(game) {
 
 function title(word) { return String(word).replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()); }
 const seatName = (s) => `P${s + 1}`;
+const phaseName = (p) => (p === "over" ? "game over" : title(p) + " phase");
 
 // A card: its name, a line of what it is, numbers, badges and its effect text.
 // c: {name, slug, sub, facts: [text], badges: [text], text, cls, title}

@@ -102,7 +102,7 @@
     const texts = cardTexts("guardians");
     const box = h("div", { class: "view guardians" });
     const tk = view.timekeeper;
-    box.append(header(view.round ? `Round ${view.round}` : "Warm-up", title(view.phase) + " phase", "Trailblazer " + seatName(view.trailblazer),
+    box.append(header(view.round ? `Round ${view.round}` : "Warm-up", phaseName(view.phase), "Trailblazer " + seatName(view.trailblazer),
       "order " + view.order.map(seatName).join(", "), `Timekeeper: ${title(tk.space)}`, title(view.difficulty), view.cooperative ? "cooperative" : "",
       view.third_wave ? "the Third Wave has come" : "", view.boss_fight ? `fighting the ${title(view.boss_fight)} Boss` : "",
       view.solo_rank ? "rank: " + view.solo_rank : ""));

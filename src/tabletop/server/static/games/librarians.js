@@ -96,7 +96,7 @@
   RENDERERS.librarians = function (view) {
     const texts = cardTexts("librarians");
     const box = h("div", { class: "view librarians" });
-    box.append(header(`Round ${view.round}`, title(view.phase) + " phase", `adventure ${view.adventure}`, title(view.difficulty)));
+    box.append(header(`Round ${view.round}`, phaseName(view.phase), `adventure ${view.adventure}`, title(view.difficulty)));
     box.append(h("div", { class: "seatblocks" }, mission(view, texts), disturbance(view, texts)));
     if (view.check) box.append(check(view, view.check));
     const me = view.viewer === null ? null : view.seats.find((s) => s.seat === view.viewer);

@@ -36,7 +36,7 @@
   RENDERERS.quests = function (view) {
     const texts = cardTexts("quests");
     const box = h("div", { class: "view quests" });
-    box.append(header(`Turn ${view.turn}`, title(view.phase) + " phase", "Leader " + seatName(view.leader),
+    box.append(header(`Turn ${view.turn}`, phaseName(view.phase), "Leader " + seatName(view.leader),
       `${view.artifacts_to_win} artifacts win`));
     if (view.playing) box.append(playing(view.playing));
     const table = h("div", { class: "tablezone" },
