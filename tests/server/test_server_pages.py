@@ -202,14 +202,20 @@ def hidden_from(state: Any, viewer: int | None) -> set[str]:
     return others - json_strings(state.view(viewer), skip=())
 
 
+# decisions whose options act on things in places (the Guardians city), drawn at every answer
+ON_PLACES = ("battle", "fort", "fx-target", "fx-loc")
+
+
 def sampled_views(game: str, players: int, options: dict[str, Any]) -> list[Any]:
-    """Every seat's and a spectator's view at every 8th answer of a random game, and at its
-    end, each with the names of the hidden cards it must not show."""
+    """Every seat's and a spectator's view at every 8th answer of a random game, at every
+    decision of a kind in ON_PLACES and at its end, each with the names of the hidden cards it
+    must not show."""
     state = registry.new_game(game, players, seed=21, options=options)
     rng = Rng(22)
     out: list[Any] = []
     for answer in range(600):
-        if answer % 8 == 0 or state.is_over:
+        asked = state.view(state.to_move()[0])["pending"] if state.to_move() else None
+        if answer % 8 == 0 or state.is_over or (asked and asked["kind"] in ON_PLACES):
             for viewer in [*range(players), None]:
                 out.append(
                     [json.loads(json.dumps(state.view(viewer))), sorted(hidden_from(state, viewer))]
@@ -237,10 +243,45 @@ for (const [view, hidden] of arguments[0]) {
   const text = parts.join("\n");
   const named = (n) => new RegExp("(^|\\W)" + escapeRegExp(n) + "(\\W|$)").test(text);
   const shown = hidden.filter(named);
-  out.push({shown, own: node.classList.contains(view.game)});
+  // the options on what they name: for each option, the place (or null) of each of its buttons
+  const on = {};
+  if (view.pending && view.pending.options) {
+    optionsOnCards(node, view.pending.options, () => {});
+    node.querySelectorAll("button.on-card").forEach((b) => {
+      const place = b.parentElement.closest("[data-place]");
+      (on[b.dataset.option] = on[b.dataset.option] || []).push(place ? place.dataset.place : null);
+    });
+  }
+  out.push({shown, on, own: node.classList.contains(view.game)});
 }
 return out;
 """
+
+# the options that act on one thing on the page: each is a button on it too
+ON_THINGS = {
+    "quests": ("target", "pick", "play", "escape"),
+    "guardians": (
+        "pick",
+        "keep",
+        "keep-quest",
+        "play",
+        "discard",
+        "trash",
+        "fight",
+        "dmg",
+        "kill",
+        "fort",
+        "visit",
+    ),
+    "librarians": ("devote", "play", "discard", "assign", "die"),
+}
+
+
+def at_place(view: dict[str, Any], option: str) -> bool:
+    """A Guardians option that names a location of the city by its id (`fight:hill`,
+    `dmg:hill:0`): its buttons must be at that location."""
+    parts = option.split(":")
+    return len(parts) > 1 and parts[1] in {loc["id"] for loc in view.get("city", [])}
 
 
 @pytest.mark.parametrize(
@@ -269,3 +310,17 @@ def test_every_view_of_a_random_game_draws(
     assert all(g["own"] for g in got)  # the game's renderer, not the generic fallback
     leaks = [(v["viewer"], g["shown"]) for (v, _), g in zip(views, got, strict=True) if g["shown"]]
     assert leaks == []
+    missing, misplaced, checked = [], [], 0
+    for (view, _), g in zip(views, got, strict=True):
+        for o in (view["pending"] or {}).get("options", []):
+            kind = o["id"].split(":")[0]
+            if kind not in ON_THINGS[game]:
+                continue
+            checked += 1
+            places = g["on"].get(o["id"])
+            if not places:
+                missing.append(o["label"])
+            elif at_place(view, o["id"]) and not all(p and p in o["label"] for p in places):
+                misplaced.append((o["label"], places))
+    assert checked > 3
+    assert missing == [] and misplaced == []

@@ -97,12 +97,14 @@ function renderView(view) {
   return box;
 }
 
-// The options as buttons on the things they name too (the label names a card, a place or a
-// seat: "Draft Fireball", "Battle the monsters at Hill", "Target P2"): the thing named first in
-// the label (the longest name where several start there) gets a small button with the label's
-// first word, the whole label as its title. Where several things share that name, those in a
-// place the label also names are chosen ("... Orc Grunt #2 ... at Hill"), and of those the
-// copy the label numbers, if the page tells copies apart.
+// The options as buttons on the things they name too (the label names a card, a place, a die
+// or a seat: "Draft Fireball", "Battle the monsters at Hill", "Die 2", "Target P2"): the thing
+// named first in the label (the longest name where several start there) gets a small button
+// with the label's first word (the whole label where the name or a seat starts it), the whole
+// label as its title. A thing is named by its data-name, or by its data-alias ("Companion
+// card" on each Companion card of a Quests hand); a seat (data-kind "seat") only where the
+// label names nothing else. Where several things share that name, those in a place the label
+// also names are chosen ("... Orc Grunt #2 ... at Hill"), and of those the copy it numbers.
 function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 
 function firstAt(label, name) {
@@ -110,18 +112,28 @@ function firstAt(label, name) {
   return m ? m.index + m[1].length : -1;
 }
 
+function namesOf(x) { return [x.dataset.name, x.dataset.alias].filter(Boolean); }
+
+function firstNamed(label, names) {
+  let best = null;
+  let at = Infinity;
+  for (const n of names) {
+    const i = firstAt(label, n);
+    if (i >= 0 && (i < at || (i === at && n.length > best.length))) { best = n; at = i; }
+  }
+  return [best, at];
+}
+
 function optionsOnCards(root, options, answer) {
   const things = [...root.querySelectorAll("[data-name]")];
-  const names = [...new Set(things.map((c) => c.dataset.name))];
+  const seats = new Set(things.filter((x) => x.dataset.kind === "seat").map((x) => x.dataset.name));
+  const all = [...new Set(things.flatMap(namesOf))];
+  const names = all.filter((n) => !seats.has(n));
   for (const o of options) {
-    let best = null;
-    let at = Infinity;
-    for (const n of names) {
-      const i = firstAt(o.label, n);
-      if (i >= 0 && (i < at || (i === at && n.length > best.length))) { best = n; at = i; }
-    }
+    let [best, at] = firstNamed(o.label, names);
+    if (best === null) [best, at] = firstNamed(o.label, [...seats]);
     if (best === null) continue;
-    let chosen = things.filter((x) => x.dataset.name === best);
+    let chosen = things.filter((x) => namesOf(x).includes(best) && (x.dataset.kind === "seat") === seats.has(best));
     if (chosen.length > 1) {
       const inPlace = chosen.filter((x) => {
         const place = x.parentElement && x.parentElement.closest("[data-place]");
@@ -132,9 +144,10 @@ function optionsOnCards(root, options, answer) {
       const numbered = copy ? chosen.filter((x) => (x.dataset.card || "").endsWith("-" + copy[1])) : [];
       if (numbered.length) chosen = numbered;
     }
+    const text = at === 0 || /^P\d/.test(o.label) ? o.label : o.label.split(" ")[0];
     for (const c of chosen) {
       c.append(h("button", { class: "on-card", "data-option": o.id, title: o.label,
-        text: o.label.split(" ")[0], onclick: () => answer(o.id) }));
+        text, onclick: () => answer(o.id) }));
     }
   }
 }

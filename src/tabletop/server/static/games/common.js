@@ -21,9 +21,10 @@ const seatName = (s) => `P${s + 1}`;
 const phaseName = (p) => (p === "over" ? "game over" : title(p) + " phase");
 
 // A card: its name, a line of what it is, numbers, badges and its effect text.
-// c: {name, slug, sub, facts: [text], badges: [text], text, cls, title}
+// c: {name, slug, sub, facts: [text], badges: [text], text, cls, title, alias (another name)}
 function drawCard(c) {
   const node = h("div", { class: "card " + (c.cls || ""), "data-name": c.name, "data-card": c.slug || c.name });
+  if (c.alias) node.dataset.alias = c.alias;
   if (c.title) node.title = c.title;
   node.append(h("div", { class: "name", text: c.name }));
   if (c.sub) node.append(h("div", { class: "sub", text: c.sub }));
@@ -53,7 +54,7 @@ function counts(pairs) {
 function seatBlock(view, seat, label, ...children) {
   const me = view.viewer !== null && seat === view.viewer;
   return h("div", { class: "seatblock" + (me ? " me" : "") + ((view.pending && view.pending.waiting_for.includes(seat)) ? " waiting" : ""),
-    "data-name": seatName(seat), "data-seat": String(seat) },
+    "data-name": seatName(seat), "data-kind": "seat", "data-seat": String(seat) },
   h("h4", { text: label + (me ? " (you)" : "") }), ...children);
 }
 

@@ -48,13 +48,13 @@
       ...view.city.map((l) => location(l, texts)));
   }
 
-  function boss(colour, slot, texts) {
+  function boss(view, colour, slot, texts) {
     const parts = [];
     if (slot.boss) {
       const b = slot.boss;
       const node = drawCard({ name: b.name, slug: b.id, sub: `${title(b.colour)} Boss · ${title(b.family)}`, cls: "monster boss",
         facts: [`attack ${b.attack}`, b.damage !== undefined ? `damage ${b.damage}` : "", slot.outcome || ""],
-        text: (texts[b.id] || {}).text || "" });
+        text: (texts[b.id] || {}).text || "", alias: view.boss_fight === colour ? "boss" : "" });
       if (b.battlers) node.append(h("div", { class: "facts", text: "battling: " + Object.entries(b.battlers).map(([s, a]) => `${seatName(Number(s))} ${a}`).join(", ") }));
       parts.push(node);
     } else {
@@ -90,7 +90,7 @@
     const waited = view.pending && view.pending.waiting_for.includes(s.seat);
     const zones = [[waited ? "Draft pack: pick one" : "Draft pack (your pick is in)", s.pack, gcard], ["SUPER cards to keep", s.super_choice, gcard], ["Drafted", s.drafted_cards, gcard],
       ["You are looking at", s.looking, gcard], ["Your hand", s.hand, gcard], ["Under your Aimed Shot", s.under, gcard],
-      ["Your Secret Quests", s.quests, quest], ["Your Museum monster", s.museum, monster]];
+      ["Your Secret Quests", s.quests, quest], ["Your Museum monster", s.museum, monster], ["Your discard pile", s.discard, gcard]];
     for (const [name, cards, draw] of zones) {
       if (cards && (cards.length || name === "Your hand")) out.push(section(name, cardRow(cards.map((c) => draw(c, texts)), "empty")));
     }
@@ -111,7 +111,7 @@
     box.append(section("The city", city(view, texts)));
     box.append(counts([["supply", view.supply], ["damage counters on the mat", view.counters_on_mat], ["Second Wave", view.waves.second], ["Third Wave", view.waves.third]]));
     box.append(section("Seats", h("div", { class: "seatblocks" }, ...view.seats.map((s) => seat(view, s, texts)))));
-    box.append(h("div", { class: "seatblocks" }, ...Object.entries(view.bosses).map(([c, slot]) => boss(c, slot, texts))));
+    box.append(h("div", { class: "seatblocks" }, ...Object.entries(view.bosses).map(([c, slot]) => boss(view, c, slot, texts))));
     if (view.revealed.length) box.append(section("Revealed from the supply", cardRow(view.revealed.map((c) => gcard(c, texts)))));
     if (view.retreat.length) box.append(section("Retreated", cardRow(view.retreat.map((m) => monster(m, texts)))));
     if (view.trash.length) box.append(section(`Trash (${view.trash.length})`, cardRow(view.trash.slice(-8).reverse().map((c) => gcard(c, texts)))));

@@ -47,8 +47,8 @@
   function check(view, c) {
     const head = `${c.actor} (${seatName(c.player)}) makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
       (c.against ? `, against ${c.against}` : "");
-    const dice = c.dice.map((d, i) => h("div", { class: `die ${d.kind}` + (d.locked ? " locked" : ""), "data-die": String(i) },
-      h("div", { class: "dk", text: d.kind }), h("div", { class: "df", text: d.face.length ? d.face.map((f) => FACES[f] || f).join(" ") : "blank" }),
+    const dice = c.dice.map((d, i) => h("div", { class: `die ${d.kind}` + (d.locked ? " locked" : ""), "data-name": `Die ${i + 1}` },
+      h("div", { class: "dk", text: `${i + 1}. ${d.kind}` }), h("div", { class: "df", text: d.face.length ? d.face.map((f) => FACES[f] || f).join(" ") : "blank" }),
       d.locked ? h("div", { class: "dk", text: "locked" }) : null));
     return h("section", { class: "zone check" }, h("h3", { text: "Check" }), h("div", { text: head }),
       counts([["character dice", c.pool.character], ["challenge dice", c.pool.challenge]]),

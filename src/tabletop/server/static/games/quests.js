@@ -3,10 +3,10 @@
 "use strict";
 
 (function () {
-  function action(c, texts, extra = []) {
+  function action(c, texts, extra = [], inHand = false) {
     const t = texts[c.id];
     return drawCard({ name: c.name, slug: c.id, sub: title(c.suit), cls: "suit suit-" + c.suit,
-      badges: extra, text: t ? t.text : "" });
+      badges: extra, text: t ? t.text : "", alias: inHand ? title(c.suit) + " card" : "" });
   }
 
   function artifact(a, texts) {
@@ -46,7 +46,7 @@
     box.append(table);
     if (view.revealed.length) box.append(section("Turned over by a Flip", cardRow(view.revealed.map((c) => action(c, texts)))));
     const me = view.viewer === null ? null : view.seats.find((s) => s.seat === view.viewer);
-    if (me) box.append(section("Your hand", cardRow((me.hand || []).map((c) => action(c, texts)), "empty")));
+    if (me) box.append(section("Your hand", cardRow((me.hand || []).map((c) => action(c, texts, [], true)), "empty")));
     const known = view.action_deck_known.map((c) => action(c, texts, [`${c.from_top} from the top`]))
       .concat(view.artifact_deck_known.map((a) => { const n = artifact(a, texts); n.append(h("span", { class: "badge", text: `${a.from_top} from the top` })); return n; }));
     if (known.length) box.append(section("Deck cards you know", cardRow(known)));
