@@ -90,7 +90,7 @@
     const waited = view.pending && view.pending.waiting_for.includes(s.seat);
     const zones = [[waited ? "Draft pack: pick one" : "Draft pack (your pick is in)", s.pack, gcard], ["SUPER cards to keep", s.super_choice, gcard], ["Drafted", s.drafted_cards, gcard],
       ["You are looking at", s.looking, gcard], ["Your hand", s.hand, gcard], ["Under your Aimed Shot", s.under, gcard],
-      ["Your Secret Quests", s.quests, quest], ["Your Museum monster", s.museum, monster], ["Your discard pile", s.discard, gcard]];
+      ["Your Secret Quests", s.quests, quest], ["Your Museum monster", s.museum, monster]];
     for (const [name, cards, draw] of zones) {
       if (cards && (cards.length || name === "Your hand")) out.push(section(name, cardRow(cards.map((c) => draw(c, texts)), "empty")));
     }
@@ -111,6 +111,7 @@
     box.append(section("The city", city(view, texts)));
     box.append(counts([["supply", view.supply], ["damage counters on the mat", view.counters_on_mat], ["Second Wave", view.waves.second], ["Third Wave", view.waves.third]]));
     box.append(section("Seats", h("div", { class: "seatblocks" }, ...view.seats.map((s) => seat(view, s, texts)))));
+    if (me && me.discard.length) box.append(section("Your discard pile", cardRow(me.discard.map((c) => gcard(c, texts)))));
     box.append(h("div", { class: "seatblocks" }, ...Object.entries(view.bosses).map(([c, slot]) => boss(view, c, slot, texts))));
     if (view.revealed.length) box.append(section("Revealed from the supply", cardRow(view.revealed.map((c) => gcard(c, texts)))));
     if (view.retreat.length) box.append(section("Retreated", cardRow(view.retreat.map((m) => monster(m, texts)))));
