@@ -1,9 +1,10 @@
 """What every adapter shares: one game of a registered game seen as an RL episode.
 
 `Match` holds the kernel state and answers the questions every environment asks: who acts
-now, what each seat observes (the game's encoder over `view(seat)`), the legal-action mask
-over the game's fixed action space (exactly the pending decision's options for that seat),
-how an action index becomes an answer, and the returns once the game is over.
+now, what each seat observes (the game's encoder over `view(seat)`, read from the state
+directly to the same vector, with a memo per episode: `Encoder.observe`), the legal-action
+mask over the game's fixed action space (exactly the pending decision's options for that
+seat), how an action index becomes an answer, and the returns once the game is over.
 
 Returns: +1 to a seat among the winners, -1 to every other seat (a game nobody won gives -1
 to all); in a cooperative game (the encoder says which options make one) the team's outcome

@@ -251,8 +251,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
 
 class TabletopObserver:
-    """Observation tensors (the encoder over `view(player)`) and strings (that view as JSON,
-    without its log); a public-only observer reads the spectator's view."""
+    """Observation tensors (the encoder over `view(player)`, read from the state directly to
+    the same vector) and strings (that view as JSON, without its log); a public-only observer
+    reads the spectator's view."""
 
     def __init__(self, config: GameConfig, public_only: bool) -> None:
         self.config = config

@@ -17,6 +17,7 @@ its kind's slot), equal to `write` over the view (tests/rl/test_rl_direct.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any, get_args
 
 from tabletop.engine.texts import all_cards
@@ -184,11 +185,6 @@ class GuardiansEncoder(Encoder):
             [clip(x.symbols, 3) for x in T.LOCS],
             [clip(x.flipped_symbols if x.base else x.symbols, 3) for x in T.LOCS],
         ]
-        self.t_seat_zones = [
-            (i, zone, cap)
-            for i, (zone, (_, cap)) in enumerate(zip(SEAT_ZONES, SEAT_COUNTS, strict=True), 1)
-            if zone is not None
-        ]
         self.t_points = [0] * nc  # what each card is worth at the end (`trophy_points`)
         for c in range(T.NG):
             self.t_points[c] = T.KINDS[T.GKIND[c]].points
@@ -291,19 +287,14 @@ class GuardiansEncoder(Encoder):
         put = counted.append
         block = self.t_seat[k]
         put(block)
-        for i, zone, cap in self.t_seat_zones:
-            size = len(zp[zone])
-            if size:
-                a[block + i] = clip(size, cap)
-        a[block + 5] = clip(s.energy[p], 20)
-        a[block + 6] = clip(s.attack[p], 40)
-        a[block + 7] = clip(s.counters[p], 10)
         # trophy_points(p): its trophies' points and those of the cards it owns
-        points = self.t_points
-        worth = sum(map(points.__getitem__, zp[T.TROPHY]))
-        for zone in OWNED:
-            worth += sum(map(points.__getitem__, zp[zone]))
-        a[block + 8] = clip(worth, 60)
+        owned = chain(zp[T.TROPHY], *(zp[zone] for zone in OWNED))
+        worth = sum(map(self.t_points.__getitem__, owned))
+        numbers = [len(zp[zone]) if zone is not None else 0 for zone in SEAT_ZONES]
+        numbers[4:8] = s.energy[p], s.attack[p], s.counters[p], worth
+        a[block + 1 : block + 1 + len(SEAT_COUNTS)] = [
+            clip(x, cap) for x, (_, cap) in zip(numbers, SEAT_COUNTS, strict=True)
+        ]
         t_public = self.t_public
         counted += map(t_public[0][k].__getitem__, zp[T.DISCARD])
         counted += map(t_public[1][k].__getitem__, zp[T.PLAY])
