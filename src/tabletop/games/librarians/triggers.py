@@ -16,6 +16,7 @@ player is asked, holding something or not (the kernel's window policy).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from tabletop.engine.decision import Option
@@ -23,7 +24,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import play as U
-from tabletop.games.librarians.content import AdventureCard, PlayerCard
+from tabletop.games.librarians.content import PlayerCard
 from tabletop.games.librarians.rules import (
     AREA,
     DISTURBANCE_ZONE,
@@ -141,32 +142,28 @@ def _allowed(s: LibrariansState, q: int, card: int, trigger: str, m: Moment) -> 
     return True
 
 
-def response_options(s: LibrariansState, q: int, m: Moment) -> list[Option]:
-    """`q`'s Responses to `m`: cards in hand they can pay for, abilities of cards they
-    control (once per round where the card says so), Effects they kept."""
+def answers(s: LibrariansState, q: int, m: Moment, from_hand: bool) -> Iterator[tuple[int, int]]:
+    """(card, ability index) of what `q` may answer `m` with now: a Response card in hand they
+    can pay for (`from_hand`), or an ability of a card they control or an Effect they kept
+    (once per round where the card says so)."""
     triggers = ANSWERS.get(m.trigger, (m.trigger,))
-    out: dict[Option, None] = {}
-    for card in s.hand(q):
-        rec = s.record(card)
-        for i, ab in enumerate(rec.abilities):
+    for card in s.hand(q) if from_hand else U.controlled(s, q):
+        for i, ab in enumerate(getattr(s.record(card), "abilities", ())):
             if (
                 ab.kind == "response"
                 and ab.trigger in triggers
-                and U.payable(s, q, card, i, from_hand=True)
+                and U.payable(s, q, card, i, from_hand=from_hand)
                 and _allowed(s, q, card, ab.trigger, m)
             ):
-                out[PLAY[rec.name]] = None
-    for card in U.controlled(s, q):
-        rec = s.record(card)
-        for i, ab in enumerate(getattr(rec, "abilities", ())):
-            if (
-                ab.kind == "response"
-                and ab.trigger in triggers
-                and U.payable(s, q, card, i)
-                and _allowed(s, q, card, ab.trigger, m)
-                and rec.name in USE
-            ):
-                out[USE[rec.name]] = None
+                yield card, i
+
+
+def response_options(s: LibrariansState, q: int, m: Moment) -> list[Option]:
+    """`q`'s Responses to `m`, as options: Play a card from hand, Use a card in play."""
+    out = dict.fromkeys(PLAY[s.name(c)] for c, _ in answers(s, q, m, True))
+    out.update(
+        dict.fromkeys(USE[s.name(c)] for c, _ in answers(s, q, m, False) if s.name(c) in USE)
+    )
     return list(out)
 
 
@@ -195,30 +192,10 @@ class Respond(Priority):
 
     def act(self, s: LibrariansState, p: int, option: Option) -> None:
         m = moment(s)
-        triggers = ANSWERS.get(m.trigger, (m.trigger,))
         from_hand = option.id.startswith("play:")
-        cards = s.hand(p) if from_hand else U.controlled(s, p)
-        for card in sorted(cards):
-            rec = s.record(card)
-            if rec.name != option.arg:
-                continue
-            for i, ab in enumerate(rec.abilities):
-                if (
-                    ab.kind == "response"
-                    and ab.trigger in triggers
-                    and U.payable(s, p, card, i, from_hand=from_hand)
-                    and _allowed(s, p, card, ab.trigger, m)
-                ):
-                    U.use(s, p, card, i, -1, m.card, from_hand=from_hand)
-                    return
-        raise AssertionError(f"{option.arg} has no Response to {m.trigger} for {who(p)}")
-
-
-def responses_in(cards: list[object]) -> frozenset[str]:
-    """The response triggers some of these records answer."""
-    return frozenset(
-        ab.trigger
-        for rec in cards
-        for ab in getattr(rec, "abilities", ())
-        if ab.kind == "response" and not isinstance(rec, AdventureCard)
-    )
+        # of copies, the lowest card id (its first answering ability)
+        mine = [(c, i) for c, i in answers(s, p, m, from_hand) if s.name(c) == option.arg]
+        if not mine:
+            raise AssertionError(f"{option.arg} has no Response to {m.trigger} for {who(p)}")
+        card, i = min(mine)
+        U.use(s, p, card, i, -1, m.card, from_hand=from_hand)
