@@ -256,6 +256,8 @@ def test_the_command_plays_the_campaign_a_chapter_a_run(tmp_path: Path) -> None:
     assert "New campaign of The Librarians" in first.output
     assert "Chapter 1 of 4: C-1 Assault on the Library" in first.output
     assert "Next: C-2 The Minotaur's Maze" in first.output
+    # a chapter's seed comes from the campaign's: no "--seed N" hint for a chapter
+    assert "Chapter seed " in first.output and "(the same deal again" not in first.output
     data = json.loads(file.read_text())
     assert len(data["campaign"]["played"]) == 1 and data["current"] is None
     assert data["seats"] == "heuristic,heuristic"

@@ -140,6 +140,13 @@ class CampaignSession(Session):
         self.cf.current = self.table.record()
         write(self.path, self.cf)
 
+    def seed_line(self) -> str:
+        # a chapter's seed comes from the campaign's: --seed starts a new campaign only
+        return (
+            f"Chapter seed {self.state.seed}, from the campaign's seed (the same deals again: "
+            "a new campaign with the same --seed)."
+        )
+
     def continue_hint(self) -> str:
         return f"continue it with: tabletop campaign {self.game} {self.path}"
 

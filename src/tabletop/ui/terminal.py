@@ -282,6 +282,10 @@ class Session:
         self.recap(seat, f"{who(seat)}, since your last turn:")
 
     # -- the game loop ------------------------------------------------------------------------
+    def seed_line(self) -> str:
+        seed = self.state.seed
+        return f"Seed {seed} (the same deal again: --seed {seed})."
+
     def intro(self) -> None:
         spec = registry.get(self.state.game_id)
         seats = ", ".join(
@@ -290,8 +294,7 @@ class Session:
         )
         n = self.state.num_players
         self.say(f"{spec.title}, {n} player{'' if n == 1 else 's'}: {seats}", "bold")
-        seed = self.state.seed
-        self.say(f"Seed {seed} (the same deal again: --seed {seed}).")
+        self.say(self.seed_line())
         if self.humans:
             self.say("Type the number of your choice; help lists the other commands.")
             on = [name for name in self.prefs.prefs if name in self.prefs.on]
