@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from test_server_browser import SHOTS, chromium, wait
 
@@ -153,6 +154,8 @@ def check_librarians(d: WebDriver, view: dict[str, Any]) -> None:
     heroes = texts(d, ".seatblock h4")
     assert all(any(s["hero"] in x for x in heroes) for s in view["seats"])
     assert count(d, ".check .die") == len(view["check"]["dice"])
+    page = d.find_element(By.TAG_NAME, "body").text
+    assert all(c["name"] in page for c in view["set_aside"])  # public: drawn by name
 
 
 CHECKS = {"quests": check_quests, "guardians": check_guardians, "librarians": check_librarians}

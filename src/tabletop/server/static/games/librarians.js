@@ -105,6 +105,9 @@
     box.append(section("Player Areas", h("div", { class: "seatblocks" }, ...view.seats.map((s) => seat(view, texts, s)))));
     if (view.special.length) box.append(section("Special cards", cardRow(view.special.map((c) => lcard(view, texts, c)))));
     box.append(counts([["Adventure deck", view.adventure_deck], ["Adventure discard", view.adventure_discard.length], ["set aside", view.set_aside.length]]));
+    if (view.set_aside.length) {
+      box.append(section("Set aside (waiting to enter the story)", cardRow(view.set_aside.map((c) => lcard(view, texts, c)))));
+    }
     if (view.adventure_discard.length) {
       box.append(section("Adventure discard (newest first)", cardRow(view.adventure_discard.slice(-6).reverse().map((c) => lcard(view, texts, c)))));
     }
