@@ -45,15 +45,16 @@ def flip(s: QuestsState, p: int, card: int) -> None:
 def look_artifact_deck(s: QuestsState, p: int, card: int) -> None:
     top = s.zones.cards[R.ADECK][-1]
     s.zones.learn(p, [top])
-    s.emit(
-        Event(
-            "quests.artifact.hg-wells",
-            f"{who(p)} looks at the next artifact",
-            player=p,
-            secret=f"{who(p)} sees the next artifact: {R.NAMES[top]}",
-            seen_by=1 << p,
+    if s.log is not None:
+        s.emit(
+            Event(
+                "quests.artifact.hg-wells",
+                f"{who(p)} looks at the next artifact",
+                player=p,
+                secret=f"{who(p)} sees the next artifact: {R.NAMES[top]}",
+                seen_by=1 << p,
+            )
         )
-    )
 
 
 @ACTIONS.handler("look-hand", rule="quests.artifact.crystal-skull")

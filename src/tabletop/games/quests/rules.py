@@ -245,9 +245,11 @@ class QuestsState(State):
         if self.opts.artifact_deck == "random18":
             z.cards[BOX] = arts[18:]
             arts = arts[:18]
-            self.emit(Event("quests.setup.random18", "9 artifacts are set aside unseen"))
+            if self.log is not None:
+                self.emit(Event("quests.setup.random18", "9 artifacts are set aside unseen"))
         z.cards[ADECK] = arts
-        self.emit(Event("quests.setup.shuffle", "Both decks are shuffled"))
+        if self.log is not None:
+            self.emit(Event("quests.setup.shuffle", "Both decks are shuffled"))
         for _ in range(OPENING_HAND):
             for p in range(self.num_players):
                 self.move(
@@ -343,9 +345,10 @@ class QuestsState(State):
             for c in list(z.cards[DISCARD_PILE]):
                 z.move(c, DISCARD_PILE, DECK)
             z.shuffle(DECK, self.rng)
-            self.emit(
-                Event("quests.deck.reshuffle", "The discard pile is shuffled into a new deck")
-            )
+            if self.log is not None:
+                self.emit(
+                    Event("quests.deck.reshuffle", "The discard pile is shuffled into a new deck")
+                )
         return z.cards[DECK][-1]
 
     def _next_player(self, p: int) -> int:
@@ -400,21 +403,23 @@ class QuestsState(State):
         self._pending = None
         self.flow.clear()  # nothing of the turn is left to do
         self.phase = "over"
-        self.emit(
-            GameEnded(
-                rule,
-                f"Game over ({reason}): "
-                + (", ".join(who(p) for p in winners) + " wins" if winners else "nobody wins"),
-                winners=winners,
+        if self.log is not None:
+            self.emit(
+                GameEnded(
+                    rule,
+                    f"Game over ({reason}): "
+                    + (", ".join(who(p) for p in winners) + " wins" if winners else "nobody wins"),
+                    winners=winners,
+                )
             )
-        )
 
     def _new_prize(self, rule: str) -> None:
         z = self.zones
         if z.cards[ADECK]:
             self.move(z.cards[ADECK][-1], ADECK, PRIZE, rule, "{card} is the new Prize")
         else:
-            self.emit(Event(rule, "The Artifact deck is empty: there is no new Prize"))
+            if self.log is not None:
+                self.emit(Event(rule, "The Artifact deck is empty: there is no new Prize"))
 
     def _opponents_with_cards(self, p: int) -> list[int]:
         cards = self.zones.cards
@@ -472,32 +477,34 @@ class QuestsState(State):
     def _look_hand(self, p: int, target: int, rule: str) -> None:
         cards = self.zones.cards[self.hand(target)]
         self.zones.learn(p, cards)
-        self.emit(
-            Event(
-                rule,
-                f"{who(p)} looks at {who(target)}'s hand",
-                player=p,
-                secret=f"{who(p)} looks at {who(target)}'s hand: "
-                + ", ".join(NAMES[c] for c in sorted(cards)),
-                seen_by=(1 << p) | (1 << target),
+        if self.log is not None:
+            self.emit(
+                Event(
+                    rule,
+                    f"{who(p)} looks at {who(target)}'s hand",
+                    player=p,
+                    secret=f"{who(p)} looks at {who(target)}'s hand: "
+                    + ", ".join(NAMES[c] for c in sorted(cards)),
+                    seen_by=(1 << p) | (1 << target),
+                )
             )
-        )
 
     def _look_deck(self, p: int, n: int, rule: str) -> None:
         """Look at the next `n` Action cards (fewer if the deck is shorter; a look does not
         reshuffle the discard pile: quests.interpret.look-short-deck)."""
         top = self.zones.cards[DECK][-n:]
         self.zones.learn(p, top)
-        self.emit(
-            Event(
-                rule,
-                f"{who(p)} looks at the next {cards_word(len(top), 'Action card')}",
-                player=p,
-                secret=f"{who(p)} sees, from the top: "
-                + ", ".join(NAMES[c] for c in reversed(top)),
-                seen_by=1 << p,
+        if self.log is not None:
+            self.emit(
+                Event(
+                    rule,
+                    f"{who(p)} looks at the next {cards_word(len(top), 'Action card')}",
+                    player=p,
+                    secret=f"{who(p)} sees, from the top: "
+                    + ", ".join(NAMES[c] for c in reversed(top)),
+                    seen_by=1 << p,
+                )
             )
-        )
 
     def _draw_to_hand(self, p: int, rule: str) -> None:
         card = self._draw_card(rule)

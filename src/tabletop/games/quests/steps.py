@@ -75,32 +75,35 @@ class Fate(NoFields):
 
     def run(self, s: QuestsState) -> None:
         s.turn += 1
-        s.emit(PhaseStarted("quests.turn.phases", f"Turn {s.turn} begins", phase="fate"))
+        if s.log is not None:
+            s.emit(PhaseStarted("quests.turn.phases", f"Turn {s.turn} begins", phase="fate"))
         s.phase = "fate"
         roll = s.rng.die()
         bonus = sum(a for c, a in FATE_BONUS.items() if s.owns(s.roller, c))
         fate = roll + s.num_players + bonus
-        s.emit(
-            DiceRolled(
-                "quests.fate.roll",
-                f"{who(s.roller)} rolls {roll} for Fate"
-                + (f" (+{bonus} Spear of Destiny)" if bonus else "")
-                + f": {cards_word(fate, 'Fate card')}",
-                player=s.roller,
-                value=roll,
+        if s.log is not None:
+            s.emit(
+                DiceRolled(
+                    "quests.fate.roll",
+                    f"{who(s.roller)} rolls {roll} for Fate"
+                    + (f" (+{bonus} Spear of Destiny)" if bonus else "")
+                    + f": {cards_word(fate, 'Fate card')}",
+                    player=s.roller,
+                    value=roll,
+                )
             )
-        )
         for turned in range(fate):
             card = s._draw_card("quests.fate.flip")
             if card is None:
-                s.emit(
-                    Event(
-                        "quests.fate.flip",
-                        f"Only {cards_word(turned, 'Action card')} "
-                        + ("was" if turned == 1 else "were")
-                        + " left to turn over",
+                if s.log is not None:
+                    s.emit(
+                        Event(
+                            "quests.fate.flip",
+                            f"Only {cards_word(turned, 'Action card')} "
+                            + ("was" if turned == 1 else "were")
+                            + " left to turn over",
+                        )
                     )
-                )
                 break
             s.move(card, DECK, FATE, "quests.fate.flip", "{card} is turned over as a Fate card")
 
@@ -125,14 +128,15 @@ class InitiativeRoll(_Everyone):
         for p in range(s.num_players):
             if (s.contenders >> p) & 1:
                 s.rolls[p] = v = s.rng.die()
-                s.emit(
-                    DiceRolled(
-                        "quests.initiative.roll",
-                        f"{who(p)} rolls {v} for Initiative",
-                        player=p,
-                        value=v,
+                if s.log is not None:
+                    s.emit(
+                        DiceRolled(
+                            "quests.initiative.roll",
+                            f"{who(p)} rolls {v} for Initiative",
+                            player=p,
+                            value=v,
+                        )
                     )
-                )
         s.flow.append(Modify(clockwise(s.roller, s.num_players)))
 
 
@@ -174,18 +178,20 @@ class SettleInitiative(NoFields):
         top = [p for p in contenders if s.rolls[p] == best]
         if len(top) > 1:
             s.contenders = sum(1 << p for p in top)
-            s.emit(
-                Event(
-                    "quests.initiative.tie",
-                    "Tie for Leader between "
-                    + ", ".join(who(p) for p in top)
-                    + ": they roll again",
+            if s.log is not None:
+                s.emit(
+                    Event(
+                        "quests.initiative.tie",
+                        "Tie for Leader between "
+                        + ", ".join(who(p) for p in top)
+                        + ": they roll again",
+                    )
                 )
-            )
             push(s, InitiativeRoll(False), SettleInitiative())
             return
         s.leader = top[0]
-        s.emit(Event("quests.initiative.leader", f"{who(s.leader)} is the Leader"))
+        if s.log is not None:
+            s.emit(Event("quests.initiative.leader", f"{who(s.leader)} is the Leader"))
 
 
 class Adventure(NoFields):
@@ -200,7 +206,8 @@ class Adventure(NoFields):
         s.phase = "adventure"
         if not s.zones.cards[FATE]:
             # The Action deck and its discard pile were both empty: no Fate card to take.
-            s.emit(Event("quests.adventure.no-fate", "There are no Fate cards to take"))
+            if s.log is not None:
+                s.emit(Event("quests.adventure.no-fate", "There are no Fate cards to take"))
             return
         s.flow.append(Pick(s.leader))
 
@@ -237,7 +244,8 @@ class ActionPhase(NoFields):
     def run(self, s: QuestsState) -> None:
         s.phase = "action"
         s.used = 0
-        s.emit(PhaseStarted("quests.action.turns", "The Action phase begins", phase="action"))
+        if s.log is not None:
+            s.emit(PhaseStarted("quests.action.turns", "The Action phase begins", phase="action"))
         s.flow.append(ActionTurns(clockwise(s.leader, s.num_players)))
 
 
@@ -261,7 +269,8 @@ class ActionTurns(Priority):
             card = option.arg
             s.used |= 1 << (card - NUM_ACTION)
             a = s.art(card)
-            s.emit(Event("quests.artifact.action", f"{who(p)} uses {a.name}", player=p))
+            if s.log is not None:
+                s.emit(Event("quests.artifact.action", f"{who(p)} uses {a.name}", player=p))
             artifacts.ACTIONS[a.ability](s, p, card)
             return
         suit = option.arg
@@ -363,9 +372,12 @@ class Escape(Reaction):
     def close(self, s: QuestsState) -> None:
         suit, p, target = self.about
         if self.answered:
-            s.emit(
-                Event("quests.escape.chain", f"{who(p)}'s {SUITS[suit].title()} card is negated")
-            )
+            if s.log is not None:
+                s.emit(
+                    Event(
+                        "quests.escape.chain", f"{who(p)}'s {SUITS[suit].title()} card is negated"
+                    )
+                )
         else:
             resolve(s, suit, p, target)
 
@@ -375,17 +387,19 @@ def resolve(s: QuestsState, suit: int, p: int, target: int) -> None:
     z = s.zones
     if suit == TRAVEL:
         s.rolls[p] += 1
-        s.emit(Event("quests.initiative.travel", f"{who(p)}'s Initiative is now {s.rolls[p]}"))
+        if s.log is not None:
+            s.emit(Event("quests.initiative.travel", f"{who(p)}'s Initiative is now {s.rolls[p]}"))
     elif suit == COMPANION:
         s.rolls[target] = v = s.rng.die()
-        s.emit(
-            DiceRolled(
-                "quests.initiative.companion",
-                f"{who(target)} re-rolls: {v}",
-                player=target,
-                value=v,
+        if s.log is not None:
+            s.emit(
+                DiceRolled(
+                    "quests.initiative.companion",
+                    f"{who(target)} re-rolls: {v}",
+                    player=target,
+                    value=v,
+                )
             )
-        )
     elif suit == LOCATION:
         s._look_hand(p, target, "quests.action.location")
     elif suit == DANGER:
@@ -510,12 +524,13 @@ def meld(s: QuestsState, p: int, plan: tuple[tuple[int, int], ...]) -> None:
     covered = {x for _, x in plan}
     for c, x in plan:
         s.limited_used |= 1 << (c - NUM_ACTION)
-        s.emit(
-            Event(
-                "quests.artifact.limited-meld",
-                f"{who(p)} uses {NAMES[c]} as the {SUITS[x].title()} card of the meld",
+        if s.log is not None:
+            s.emit(
+                Event(
+                    "quests.artifact.limited-meld",
+                    f"{who(p)} uses {NAMES[c]} as the {SUITS[x].title()} card of the meld",
+                )
             )
-        )
     for x in range(8):
         if x not in covered:
             s._discard_suit(p, x, "quests.meld.discard")
