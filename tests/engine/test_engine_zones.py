@@ -218,3 +218,38 @@ def test_determinize_redeals_hidden_cards() -> None:
     assert len(redeals) > 1
     # the deck and the other hands were dealt only cards of their pool
     assert all(c < 18 for hand in redeals for c in hand)
+
+
+@given(moves, zone_ids, zone_ids)
+def test_move_all_is_moving_each_card_from_the_bottom(
+    script: list[tuple[int, int, bool]], src: int, dst: int
+) -> None:
+    """`move_all` ends where moving the cards one at a time does: order and knowledge."""
+    if src == dst:
+        return
+    bulk, single = make_zones(), make_zones()
+    apply_moves(bulk, script)
+    apply_moves(single, script)
+    bulk.move_all(src, dst)
+    for c in list(single.cards[src]):
+        single.move(c, src, dst)
+    assert bulk.cards == single.cards
+    assert bulk.known == single.known
+
+
+@given(moves, st.permutations(range(6)), st.integers(min_value=1, max_value=6))
+def test_pass_on_is_moving_each_zone_in_turn(
+    script: list[tuple[int, int, bool]], order: list[int], k: int
+) -> None:
+    """`pass_on` ends where passing each zone's cards on, one at a time, does."""
+    zones = order[:k]
+    bulk, single = make_zones(), make_zones()
+    apply_moves(bulk, script)
+    apply_moves(single, script)
+    bulk.pass_on(zones)
+    held = [list(single.cards[x]) for x in zones]
+    for i, cs in enumerate(held):
+        for c in cs:
+            single.move(c, zones[i], zones[(i + 1) % k])
+    assert bulk.cards == single.cards
+    assert bulk.known == single.known

@@ -121,7 +121,11 @@ class Zones:
         sights = self.layout.sights
         before = sights[src] | known[card]
         cards = self.cards
-        cards[src].remove(card)
+        here = cards[src]
+        if here and here[-1] == card:
+            here.pop()  # (the top card, as most moves take: no scan of the zone)
+        else:
+            here.remove(card)
         if index is None:
             cards[dst].append(card)
         else:
@@ -137,6 +141,42 @@ class Zones:
         # A public destination makes knowledge moot; otherwise those who knew it keep it.
         known[card] = 0 if after == self.layout.all_mask else before | after
         return before | after
+
+    def move_all(self, src: int, dst: int) -> None:
+        """Move every card of `src` on top of `dst`, keeping their order: what moving them one
+        at a time from the bottom of `src` does (knowledge included), in one list operation."""
+        moved = self.cards[src]
+        if not moved:
+            return
+        sights = self.layout.sights
+        known = self.known
+        after = sights[dst]
+        if after == self.layout.all_mask:
+            for c in moved:
+                known[c] = 0
+        else:
+            saw = sights[src] | after
+            for c in moved:
+                known[c] |= saw
+        self.cards[dst] += moved
+        moved.clear()
+
+    def pass_on(self, zones: list[int]) -> None:
+        """Every zone of `zones` passes all its cards to the next one (the last to the first),
+        keeping their order: what moving them one at a time, zone after zone, does."""
+        cards = self.cards
+        held = [cards[z][:] for z in zones]
+        sights = self.layout.sights
+        all_mask = self.layout.all_mask
+        known = self.known
+        k = len(zones)
+        for i, moved in enumerate(held):
+            dst = zones[(i + 1) % k]
+            after = sights[dst]
+            saw = sights[zones[i]] | after
+            for c in moved:
+                known[c] = 0 if after == all_mask else known[c] | saw
+            cards[dst][:] = moved
 
     def draw(self, src: int, dst: int) -> tuple[int, int]:
         """Move the top card of `src` to `dst`. Returns (card, mask of who saw it)."""

@@ -44,8 +44,7 @@ def draw_monster(s: GuardiansState, wave: int) -> tuple[int, int] | None:
     while w < 3:
         src = T.WAVES[w]
         if not z.cards[src] and z.cards[T.RETREAT]:
-            for c in list(z.cards[T.RETREAT]):
-                z.move(c, T.RETREAT, src)
+            z.move_all(T.RETREAT, src)
             z.shuffle(src, s.rng)
             s._say(
                 "guardians.battle.invade-source",

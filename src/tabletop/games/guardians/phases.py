@@ -206,7 +206,9 @@ def cleanup(s: GuardiansState, p: int) -> None:
         else:
             s._mv(c, play, disc, "guardians.cleanup.discard", "{who} discards {card}", p=p)
     for src in (UNDER[p], HAND[p], LOOK[p]):
-        if z.cards[src]:
+        if s.log is None:
+            z.move_all(src, disc)
+        elif z.cards[src]:
             for c in list(z.cards[src]):
                 s._mv(
                     c,

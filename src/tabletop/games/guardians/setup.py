@@ -280,12 +280,7 @@ class PassLeft(NoFields):
                 )
             packs.append(gp)
         # pass every pack to the left (the next seat; in 2-player: A -> B -> Ghost -> A)
-        held = [list(z.cards[x]) for x in packs]
-        k = len(packs)
-        for i, cs in enumerate(held):
-            dst = packs[(i + 1) % k]
-            for c in cs:
-                z.move(c, packs[i], dst)
+        z.pass_on(packs)
         s._say("guardians.warmup.pass-left", "The packs are passed to the left")
         if any(z.cards[x] for x in packs[:n]):
             s.flow.append(DraftPass())
@@ -391,8 +386,7 @@ class FinalFlip(NoFields):
                 )
         for p in range(s.num_players):
             deck = DECK[p]
-            for c in list(z.cards[COLLECT[p]]):
-                z.move(c, COLLECT[p], deck)
+            z.move_all(COLLECT[p], deck)
             z.shuffle(deck, s.rng)
             if s.log is not None:
                 s._say(

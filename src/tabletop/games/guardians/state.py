@@ -356,8 +356,7 @@ class GuardiansState(State):
             return True
         if not z.cards[disc]:
             return False
-        for c in list(z.cards[disc]):
-            z.move(c, disc, deck)
+        z.move_all(disc, deck)
         z.shuffle(deck, self.rng)
         if self.log is not None:
             self._say(
@@ -404,8 +403,7 @@ class GuardiansState(State):
         if not z.cards[T.SUPPLY]:
             if not z.cards[T.TRASH]:
                 return None
-            for c in list(z.cards[T.TRASH]):
-                z.move(c, T.TRASH, T.SUPPLY)
+            z.move_all(T.TRASH, T.SUPPLY)
             z.shuffle(T.SUPPLY, self.rng)
             self._say("guardians.supply.refill", "The trash is shuffled into a new supply")
         return z.cards[T.SUPPLY][-1]

@@ -342,8 +342,7 @@ class QuestsState(State):
         if not z.cards[DECK]:
             if not z.cards[DISCARD_PILE]:
                 return None
-            for c in list(z.cards[DISCARD_PILE]):
-                z.move(c, DISCARD_PILE, DECK)
+            z.move_all(DISCARD_PILE, DECK)
             z.shuffle(DECK, self.rng)
             if self.log is not None:
                 self.emit(
