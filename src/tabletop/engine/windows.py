@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from tabletop.engine.decision import SECRET, Ask, Decision, Option
+from tabletop.engine.decision import ONE, SECRET, Ask, Decision, Option
 from tabletop.engine.flow import after
 
 PASS_ID = "pass"  # every window's pass option has this id
@@ -74,7 +74,11 @@ class Priority(_PriorityFields):
 
     def ask(self, state: Any) -> Decision:
         p = self.order[self.at]
-        return Decision((p,), self.kind, self.prompt(state, p), self.options(state, p), self.rule)
+        # (tuple.__new__: asked at every turn of a window)
+        return tuple.__new__(
+            Decision,
+            ((p,), self.kind, self.prompt(state, p), self.options(state, p), self.rule, ONE, None),
+        )
 
     def answer(self, state: Any, player: int, option: Option) -> None:
         order = self.order
@@ -149,7 +153,8 @@ class Reaction(_ReactionFields):
         per = tuple([options(state, q) for q in players])
         # (tuple.__new__: an Escape window is asked at almost every card played)
         asks = tuple([tuple.__new__(Ask, (kind, prompt, o, rule)) for o in per])
-        return Decision(players, kind, prompt, self.every_option(state, per), rule, SECRET, asks)
+        every = self.every_option(state, per)
+        return tuple.__new__(Decision, (players, kind, prompt, every, rule, SECRET, asks))
 
     def answers(self, state: Any, decision: Decision, answers: dict[int, Option]) -> None:
         # several responders at once: the first of them in turn order after the last actor

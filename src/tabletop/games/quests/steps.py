@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tabletop.engine.decision import Decision, Option
+from tabletop.engine.decision import ONE, Decision, Option
 from tabletop.engine.events import DiceRolled, Event, PhaseStarted
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.engine.windows import Priority, Reaction
@@ -219,12 +219,18 @@ class Pick(OnePlayer):
 
     def ask(self, s: QuestsState) -> Decision:
         fate = s.zones.cards[FATE]
-        return Decision(
-            (self.player,),
-            "adventure",
-            "Take a Fate card",
-            tuple(PICK[c] for c in sorted(fate)),
-            self.rule,
+        # (tuple.__new__: asked at almost every answer)
+        return tuple.__new__(
+            Decision,
+            (
+                (self.player,),
+                "adventure",
+                "Take a Fate card",
+                tuple([PICK[c] for c in sorted(fate)]),
+                self.rule,
+                ONE,
+                None,
+            ),
         )
 
     def answer(self, s: QuestsState, player: int, option: Option) -> None:
@@ -256,12 +262,18 @@ class ActionTurns(Priority):
 
     def ask(self, s: QuestsState) -> Decision:
         p = self.order[self.at]
-        return Decision(
-            (p,),
-            "action",
-            "Play an Action card, use an artifact, or pass",
-            s._action_options(p),
-            "quests.action.turns",
+        # (tuple.__new__: asked at almost every answer)
+        return tuple.__new__(
+            Decision,
+            (
+                (p,),
+                "action",
+                "Play an Action card, use an artifact, or pass",
+                s._action_options(p),
+                "quests.action.turns",
+                ONE,
+                None,
+            ),
         )
 
     def act(self, s: QuestsState, p: int, option: Option) -> None:
@@ -323,12 +335,18 @@ class Target(_SuitPlayer):
     def ask(self, s: QuestsState) -> Decision:
         suit, p = self
         targets = s._target_choices(suit if suit >= 0 else LOCATION, p)
-        return Decision(
-            (p,),
-            "target",
-            f"{who(p)}: choose {VERBS[suit]}",
-            tuple(TARGET[q] for q in targets),
-            self.rule,
+        # (tuple.__new__: asked at almost every answer)
+        return tuple.__new__(
+            Decision,
+            (
+                (p,),
+                "target",
+                f"{who(p)}: choose {VERBS[suit]}",
+                tuple([TARGET[q] for q in targets]),
+                self.rule,
+                ONE,
+                None,
+            ),
         )
 
     def answer(self, s: QuestsState, player: int, option: Option) -> None:
@@ -457,12 +475,18 @@ class MeldTurn(_PlayerPasses):
 
     def ask(self, s: QuestsState) -> Decision:
         p = self.player
-        return Decision(
-            (p,),
-            "meld",
-            f"{who(p)}: make a meld for the Prize, {NAMES[s.zones.cards[PRIZE][-1]]}?",
-            (MELD, PASS) if s.can_meld(p) else PASS_ONLY,  # the meld first: it is why you ask
-            self.rule,
+        # (tuple.__new__: asked at almost every answer)
+        return tuple.__new__(
+            Decision,
+            (
+                (p,),
+                "meld",
+                f"{who(p)}: make a meld for the Prize, {NAMES[s.zones.cards[PRIZE][-1]]}?",
+                (MELD, PASS) if s.can_meld(p) else PASS_ONLY,  # the meld first: it is why you ask
+                self.rule,
+                ONE,
+                None,
+            ),
         )
 
     def answer(self, s: QuestsState, p: int, option: Option) -> None:
