@@ -55,6 +55,19 @@ def test_shuffle_is_deterministic(seed: int, items: list[int]) -> None:
     assert a == b
 
 
+@given(seeds, st.lists(st.integers(), max_size=60))
+def test_shuffle_is_fisher_yates_by_below(seed: int, items: list[int]) -> None:
+    """The inlined shuffle draws what `below(i + 1)` for each i from the top down draws."""
+    a, b = items[:], items[:]
+    fast, slow = Rng(seed), Rng(seed)
+    fast.shuffle(a)
+    for i in range(len(b) - 1, 0, -1):
+        j = slow.below(i + 1)
+        b[i], b[j] = b[j], b[i]
+    assert a == b
+    assert fast.state == slow.state
+
+
 @given(seeds, st.integers(min_value=0, max_value=40), st.data())
 def test_sample_index_distinct(seed: int, n: int, data: st.DataObject) -> None:
     k = data.draw(st.integers(min_value=0, max_value=n))
