@@ -166,26 +166,29 @@ class Together(_Phase):
         ph = self.phase
         prompt = _TOGETHER.get(ph, ph)
         each = []
-        union: list[Option] = []
-        seen: set[int] = set()
+        union: dict[int, Option] = {}  # by action, the first option of each, in order
+        kind: str | None = None
         for q, opts in asks.items():
             step = work[q][-1]
-            each.append(tuple.__new__(Ask, (step.kind, prompt, opts, step.rule)))
+            k = step.kind
+            each.append(tuple.__new__(Ask, (k, prompt, opts, step.rule)))
+            # the decision as a whole: its players' kind when they share one, else the phase
+            kind = k if kind is None or kind == k else ph
             for o in opts:
-                if o.action not in seen:
-                    seen.add(o.action)
-                    union.append(o)
-        kinds = {a.kind for a in each}
-        # the decision as a whole: its players' kind when they share one, else the phase
-        kind = kinds.pop() if len(kinds) == 1 else ph
-        return Decision(
-            players,
-            kind,
-            prompt,
-            tuple(union),
-            RULE_OF.get(kind, PHASE_RULE),
-            self.mode,
-            tuple(each),
+                if o.action not in union:
+                    union[o.action] = o
+        assert kind is not None
+        return tuple.__new__(
+            Decision,
+            (
+                players,
+                kind,
+                prompt,
+                tuple(union.values()),
+                RULE_OF.get(kind, PHASE_RULE),
+                self.mode,
+                tuple(each),
+            ),
         )
 
     def skip(self, s: GuardiansState) -> None:
@@ -220,9 +223,10 @@ def settle_work(s: GuardiansState) -> dict[int, tuple[Option, ...]]:
         while progressed:
             progressed = False
             for w in work:
-                while w and w[-1].auto:
-                    w.pop().run(s)
+                if w and w[-1].auto:
                     progressed = True
+                    while w and w[-1].auto:
+                        w.pop().run(s)
         out: dict[int, tuple[Option, ...]] = {}
         dropped = False
         for p, w in enumerate(work):

@@ -235,8 +235,13 @@ class GuardiansState(State):
     def card_of_kind(self, zone: int, k: int) -> int:
         """The lowest-numbered card of kind `k` in `zone` (copies are interchangeable:
         guardians.interpret.copies)."""
-        lo, hi = T.KIND_SPAN[k]
-        return min([c for c in self.zones.cards[zone] if lo <= c < hi])
+        lo, best = T.KIND_SPAN[k]
+        for c in self.zones.cards[zone]:
+            if lo <= c < best:
+                best = c
+        if best == T.KIND_SPAN[k][1]:
+            raise ValueError(f"no card of kind {k} in zone {zone}")
+        return best
 
     def sym(self, loc: int) -> int:
         spec = LOCS[loc]
