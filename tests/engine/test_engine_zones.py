@@ -253,3 +253,20 @@ def test_pass_on_is_moving_each_zone_in_turn(
             single.move(c, zones[i], zones[(i + 1) % k])
     assert bulk.cards == single.cards
     assert bulk.known == single.known
+
+
+@given(moves, zone_ids, zone_ids, st.integers(min_value=0, max_value=NCARDS))
+def test_deal_is_moving_the_top_card_n_times(
+    script: list[tuple[int, int, bool]], src: int, dst: int, n: int
+) -> None:
+    """`deal` ends where moving the top card of `src` `n` times does."""
+    bulk, single = make_zones(), make_zones()
+    apply_moves(bulk, script)
+    apply_moves(single, script)
+    if src == dst or n > len(bulk.cards[src]):
+        return
+    bulk.deal(src, dst, n)
+    for _ in range(n):
+        single.move(single.cards[src][-1], src, dst)
+    assert bulk.cards == single.cards
+    assert bulk.known == single.known

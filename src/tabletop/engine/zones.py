@@ -161,6 +161,25 @@ class Zones:
         self.cards[dst] += moved
         moved.clear()
 
+    def deal(self, src: int, dst: int, n: int) -> None:
+        """Move the top `n` cards of `src` onto `dst` one at a time (so they land in reverse
+        order), with the knowledge moving each card gives, in one list operation."""
+        here = self.cards[src]
+        if n > len(here):
+            raise IndexError(f"{n} cards to deal from a zone of {len(here)}")
+        if n <= 0:
+            return
+        moved = here[-n:]
+        moved.reverse()
+        del here[-n:]
+        sights = self.layout.sights
+        known = self.known
+        after = sights[dst]
+        saw = sights[src] | after
+        for c in moved:
+            known[c] = 0 if after == self.layout.all_mask else known[c] | saw
+        self.cards[dst] += moved
+
     def pass_on(self, zones: list[int]) -> None:
         """Every zone of `zones` passes all its cards to the next one (the last to the first),
         keeping their order: what moving them one at a time, zone after zone, does."""

@@ -133,6 +133,9 @@ def warm_up(s: GuardiansState) -> None:
         s.draft_left = size
     packs = [PACK[p] for p in range(n)] + ([T.GHOST_PACK] if n == 2 else [])
     for owner, dst in enumerate(packs):
+        if s.log is None:
+            z.deal(T.SUPPLY, dst, size)
+            continue
         for _ in range(size):
             c = z.cards[T.SUPPLY][-1]
             s._mv(
@@ -256,10 +259,14 @@ class PassLeft(NoFields):
             if s.draft_left > 0 and z.cards[pz(0, T.PACK)]:
                 s.flow.append(DraftPass())
                 return
-            for c in list(z.cards[pz(0, T.PACK)]):
+            pack = pz(0, T.PACK)
+            if s.log is None:
+                z.move_all(pack, T.TRASH)
+                return
+            for c in list(z.cards[pack]):
                 s._mv(
                     c,
-                    pz(0, T.PACK),
+                    pack,
                     T.TRASH,
                     "guardians.one-player.draft",
                     "{card} goes to the trash face up",
@@ -373,6 +380,9 @@ class FinalFlip(NoFields):
     def run(self, s: GuardiansState) -> None:
         z = s.zones
         for src, dst in ((T.BLUE_FD, T.BLUE_SHOW), (T.RED_FD, T.RED_SHOW)):
+            if s.log is None:
+                z.move_all(src, dst)
+                continue
             for c in list(z.cards[src]):
                 s._mv(c, src, dst, "guardians.warmup.final-flip", "{card} is shown on the boss")
         if s.num_players == 2:
