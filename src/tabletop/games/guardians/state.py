@@ -228,9 +228,11 @@ class GuardiansState(State):
 
     def kinds_in(self, zone: int) -> list[int]:
         """Distinct Guardian card kinds in a zone, in kind order."""
-        ks = set(map(KIND_OF, self.zones.cards[zone]))
-        ks.discard(-1)
-        return sorted(ks)
+        kind_of = T.KIND_OF
+        ks = sorted({kind_of[c] for c in self.zones.cards[zone]})
+        if ks and ks[0] < 0:  # (-1: not a Guardian card, the only kind below 0)
+            del ks[0]
+        return ks
 
     def card_of_kind(self, zone: int, k: int) -> int:
         """The lowest-numbered card of kind `k` in `zone` (copies are interchangeable:
