@@ -48,9 +48,10 @@ class BattleStart(_Player, PlayerStep):
         p = self.player
         z = s.zones
         w = s.stack(p)
-        w.append(Invade(p))
-        w.append(Fort(p))
-        w.append(Battle(p))
+        # (tuple.__new__: steps made at every player's battle)
+        w.append(tuple.__new__(Invade, (p,)))
+        w.append(tuple.__new__(Fort, (p,)))
+        w.append(tuple.__new__(Battle, (p,)))
         hilts = [
             c
             for c in z.cards[PLAY[p]] + z.cards[PERSIST[p]]

@@ -125,12 +125,18 @@ class Turns(_TurnsFields):
     rule = PHASE_RULE
     first: ClassVar[Any] = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.first is not None and cls.first._fields != ("player",):
+            raise TypeError(f"{cls.__name__}.first must be a step of one player")
+
     def run(self, s: GuardiansState) -> None:
         at = self.at
         if at < len(self.order):
             flow = s.flow
+            # (tuple.__new__: steps made at every turn of a phase)
             flow.append(tuple.__new__(type(self), (self.order, at + 1)))
-            flow.append(self.first(self.order[at]))
+            flow.append(tuple.__new__(self.first, (self.order[at],)))
 
 
 # -- everyone at once -------------------------------------------------------------------------
@@ -251,4 +257,4 @@ def together(s: GuardiansState, phase: str, *steps: Any, openly: bool = False) -
     work = s.work
     for step in steps:
         work[step.player].append(step)
-    s.flow.append(OpenTogether(phase) if openly else Together(phase))
+    s.flow.append(tuple.__new__(OpenTogether if openly else Together, (phase,)))

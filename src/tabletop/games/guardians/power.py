@@ -44,7 +44,7 @@ class PowerStart(_Player, PlayerStep):
             warlocks += f == "warlock"
         s.energy[p] += robots
         s.attack[p] += warlocks
-        s.stack(p).append(Power(p))
+        s.stack(p).append(tuple.__new__(Power, (p,)))  # (made at every player's Power Up)
         for c in list(z.cards[PERSIST[p]]):
             k = GKIND[c]
             if T.IS_ITEM[k]:

@@ -239,8 +239,9 @@ class DraftPass(NoFields):
     rule = "guardians.warmup.draft"
 
     def run(self, s: GuardiansState) -> None:
-        s.flow.append(PassLeft())
-        together(s, "draft", *(Draft(p) for p in range(s.num_players)))
+        # (tuple.__new__: steps made at every pick of the draft)
+        s.flow.append(tuple.__new__(PassLeft, ()))
+        together(s, "draft", *[tuple.__new__(Draft, (p,)) for p in range(s.num_players)])
 
 
 class PassLeft(NoFields):
@@ -257,7 +258,7 @@ class PassLeft(NoFields):
         if n == 1:
             s.draft_left -= 1
             if s.draft_left > 0 and z.cards[pz(0, T.PACK)]:
-                s.flow.append(DraftPass())
+                s.flow.append(tuple.__new__(DraftPass, ()))
                 return
             pack = pz(0, T.PACK)
             if s.log is None:
