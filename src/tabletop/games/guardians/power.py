@@ -79,10 +79,14 @@ class Power(_Player, PlayerStep):
         e = s.energy[p]
         play = T.PLAY_O
         opts: list[Option] = [T.DONE]
-        for k in s.kinds_in(P0 + p * NPZ + T.HAND):
-            o = play[k]
-            if o is not None and REQ[k] <= e:
-                opts.append(o)
+        # the kinds in the hand, in kind order (s.kinds_in inlined: this is asked of every
+        # player after each answer of a Power Up played at once)
+        kind_of = T.KIND_OF
+        for k in sorted({kind_of[c] for c in s.zones.cards[P0 + p * NPZ + T.HAND]}):
+            if k >= 0:
+                o = play[k]
+                if o is not None and REQ[k] <= e:
+                    opts.append(o)
         fxl = s.fx[p]
         if fxl:
             for fx in ("potion", "super-potion"):
