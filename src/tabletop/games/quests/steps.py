@@ -219,19 +219,10 @@ class Pick(OnePlayer):
 
     def ask(self, s: QuestsState) -> Decision:
         fate = s.zones.cards[FATE]
+        opts = tuple([PICK[c] for c in sorted(fate)])
         # (tuple.__new__: asked at almost every answer)
-        return tuple.__new__(
-            Decision,
-            (
-                (self.player,),
-                "adventure",
-                "Take a Fate card",
-                tuple([PICK[c] for c in sorted(fate)]),
-                self.rule,
-                ONE,
-                None,
-            ),
-        )
+        d = ((self.player,), "adventure", "Take a Fate card", opts, self.rule, ONE, None)
+        return tuple.__new__(Decision, d)
 
     def answer(self, s: QuestsState, player: int, option: Option) -> None:
         s.move(option.arg, FATE, FIRST_HAND + player, self.rule, TAKES_TEXT[player])
@@ -255,6 +246,9 @@ class ActionPhase(NoFields):
         s.flow.append(ActionTurns(clockwise(s.leader, s.num_players)))
 
 
+ACTION_PROMPT = "Play an Action card, use an artifact, or pass"
+
+
 class ActionTurns(Priority):
     __slots__ = ()
     kind = "action"
@@ -262,19 +256,9 @@ class ActionTurns(Priority):
 
     def ask(self, s: QuestsState) -> Decision:
         p = self.order[self.at]
-        # (tuple.__new__: asked at almost every answer)
-        return tuple.__new__(
-            Decision,
-            (
-                (p,),
-                "action",
-                "Play an Action card, use an artifact, or pass",
-                s._action_options(p),
-                "quests.action.turns",
-                ONE,
-                None,
-            ),
-        )
+        opts = s._action_options(p)
+        d = ((p,), "action", ACTION_PROMPT, opts, "quests.action.turns", ONE, None)
+        return tuple.__new__(Decision, d)  # (asked at almost every answer)
 
     def act(self, s: QuestsState, p: int, option: Option) -> None:
         if option.id in USE_ART_IDS:
@@ -335,19 +319,9 @@ class Target(_SuitPlayer):
     def ask(self, s: QuestsState) -> Decision:
         suit, p = self
         targets = s._target_choices(suit if suit >= 0 else LOCATION, p)
-        # (tuple.__new__: asked at almost every answer)
-        return tuple.__new__(
-            Decision,
-            (
-                (p,),
-                "target",
-                f"{who(p)}: choose {VERBS[suit]}",
-                tuple([TARGET[q] for q in targets]),
-                self.rule,
-                ONE,
-                None,
-            ),
-        )
+        opts = tuple([TARGET[q] for q in targets])
+        d = ((p,), "target", f"{who(p)}: choose {VERBS[suit]}", opts, self.rule, ONE, None)
+        return tuple.__new__(Decision, d)  # (asked at almost every card played)
 
     def answer(self, s: QuestsState, player: int, option: Option) -> None:
         suit, p = self
@@ -475,19 +449,9 @@ class MeldTurn(_PlayerPasses):
 
     def ask(self, s: QuestsState) -> Decision:
         p = self.player
-        # (tuple.__new__: asked at almost every answer)
-        return tuple.__new__(
-            Decision,
-            (
-                (p,),
-                "meld",
-                f"{who(p)}: make a meld for the Prize, {NAMES[s.zones.cards[PRIZE][-1]]}?",
-                (MELD, PASS) if s.can_meld(p) else PASS_ONLY,  # the meld first: it is why you ask
-                self.rule,
-                ONE,
-                None,
-            ),
-        )
+        prompt = f"{who(p)}: make a meld for the Prize, {NAMES[s.zones.cards[PRIZE][-1]]}?"
+        opts = (MELD, PASS) if s.can_meld(p) else PASS_ONLY  # the meld first: it is why you ask
+        return tuple.__new__(Decision, ((p,), "meld", prompt, opts, self.rule, ONE, None))
 
     def answer(self, s: QuestsState, p: int, option: Option) -> None:
         if option is PASS:
