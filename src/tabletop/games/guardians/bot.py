@@ -16,7 +16,6 @@ only what its seat may know: its own zones, the public board and the options it 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from tabletop.engine.decision import Option
@@ -24,141 +23,24 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.games.guardians import rules as R
 from tabletop.games.guardians import tables as T
+from tabletop.games.guardians.bot_fight import FightMixin
+from tabletop.games.guardians.bot_values import (
+    _DECK_CHECKS,
+    _GAINS,
+    _PLAN,
+    _SOLO_HUNT,
+    _SOLO_ODDS,
+    _VISIT,
+    _VISIT_ATTACK,
+    VALUE,
+    _at_least,
+    _monster_value,
+)
 from tabletop.games.guardians.content import FAMILIES_OF_FAMILIARS
 from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, pz
 
-# Rough worth of each card in attack-equivalents (for drafting, discarding, trashing).
-_BASE = {
-    "explore": 1.5,
-    "practice-swing": 1.0,
-    "bash": 2.0,
-    "cleave": 4.5,
-    "mastering-slash": 6.0,
-    "ice-blast": 3.5,
-    "arcane-knowledge": 2.5,
-    "fireball": 4.0,
-    "shot": 3.0,
-    "point-blank-shot": 5.0,
-    "aimed-shot": 4.0,
-    "daze": 2.5,
-    "precise-strike": 3.0,
-    "borrow": 2.0,
-    "axe": 5.0,
-    "wand": 3.0,
-    "bow": 3.0,
-    "dagger": 4.0,
-    "shield": 1.5,
-    "potion": 3.0,
-    "breastplate": 7.0,
-    "robe": 5.0,
-    "backpack": 3.0,
-    "marbles": 4.0,
-    "caterpillar": 2.5,
-    "butterfly": 3.5,
-    "sapling": 3.5,
-    "elder-oak": 6.0,
-    "wolf-pup": 2.0,
-    "dire-wolf": 5.5,
-    "tiger-cub": 3.0,
-    "sabertooth-tiger": 6.0,
-    "pulverize": 10.0,
-    "falling-star": 8.0,
-    "rain-of-arrows": 8.0,
-    "dramatic-display": 7.0,
-    "mystic-ball": 6.0,
-    "super-potion": 6.0,
-    "sticker": 6.0,
-    "ancient-hilt": 7.0,
-    "world-spirit": 7.0,
-    "immortal-elk": 5.0,
-    "elf": 7.0,
-    "pixie": 8.0,
-    "coward": -3.0,
-}
-VALUE = tuple(_BASE.get(k.slug, 2.0) for k in KINDS)
-# What each SUPER card wants around it: a class or family, and favourite cards.
-_PLAN: dict[str, tuple[str, tuple[str, ...]]] = {
-    "pulverize": ("knight", ("axe", "breastplate")),
-    "falling-star": ("wizard", ("wand", "ice-blast")),
-    "rain-of-arrows": ("archer", ("bow",)),
-    "dramatic-display": ("rogue", ("dagger",)),
-    "mystic-ball": ("wolf", ("sapling", "elder-oak")),
-    "super-potion": ("knight", ("point-blank-shot", "cleave", "mastering-slash")),
-    "sticker": ("knight", ("axe", "breastplate", "robe")),
-    "ancient-hilt": ("plant", ("ice-blast", "robe", "tiger-cub")),
-    "world-spirit": ("", ("shot", "ice-blast", "tiger-cub", "bash")),
-    "immortal-elk": ("", ("breastplate", "robe", "axe")),
-    "elf": ("tiger", ("shot", "point-blank-shot", "bow")),
-    "pixie": ("", ("caterpillar", "sapling", "wolf-pup", "tiger-cub")),
-}
-_VISIT = {
-    "hill": 10.0,
-    "candy-shop": 6.0,
-    "school": 5.0,
-    "garage": 5.5,
-    "game-store": 5.0,
-    "zoo": 4.0,
-    "home": 3.5,
-    "playground": 3.0,
-    "field": 1.0,
-    "museum": 2.0,
-}
-# Rough extra attack a visit that changes the hand brings this round (Hill and Candy Shop are
-# worked out from the hand).
-_VISIT_ATTACK = {"school": 1.5, "zoo": 1.5, "home": 1.0, "garage": 2.0, "game-store": 1.5}
-_GAINS = {"garage": 3, "game-store": 1}  # cards a visit adds to the deck
-_FORT = {
-    "hill": 10.0,
-    "candy-shop": 7.0,
-    "garage": 6.0,
-    "school": 5.5,
-    "game-store": 5.0,
-    "zoo": 4.0,
-    "playground": 3.0,
-    "home": 3.0,
-    "museum": 2.0,
-    "field": 1.0,
-}
-_REWARD = {"orc": 0.5, "robot": 2.5, "warlock": 2.0, "spider": 1.5, "zombie": 0.0}
-_PERSISTENT = frozenset({"robot", "warlock"})
-# Quests decided by the deck alone (checked exactly when choosing).
-_DECK_CHECKS = ("skill-class", "familiar-sets", "dual-weapon")
-# How often this bot completes each quest in a 1-player Guardian game once it keeps it
-# (measured over 1000 seeds); the Slayer quests come from the trophies of each family it takes
-# in a game while it hunts that family (a Poisson count of this mean).
-_SOLO_ODDS = {
-    "most-generics": 0.95,
-    "every-family": 0.9,
-    "second-wave": 0.1,
-    "trophy-family": 0.02,
-    "skill-class": 0.05,
-    "familiar-sets": 0.05,
-    "dual-weapon": 0.05,
-}
-_SOLO_HUNT = {"zombie": 3.2, "robot": 3.0, "spider": 2.6, "warlock": 2.6, "orc": 2.2}
 
-
-def _at_least(mean: float, k: int) -> float:
-    """P(X >= k) for a Poisson count X of this mean."""
-    term = math.exp(-mean)
-    below = 0.0
-    for i in range(k):
-        below += term
-        term *= mean / (i + 1)
-    return max(0.0, 1.0 - below)
-
-
-def _monster_value(m: int, turn: int = 0) -> float:
-    """Trophy points plus the reward; a persistent energy or attack counts for more the more
-    rounds (the Red Boss's included) are left to use it."""
-    spec = T.monster(m)
-    v = _REWARD[spec.family]
-    if turn and spec.family in _PERSISTENT:
-        v = max(v, 0.5 * (9 - turn))
-    return spec.points + v + 0.5
-
-
-class GuardiansBot:
+class GuardiansBot(FightMixin):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
@@ -549,91 +431,6 @@ class GuardiansBot:
         return max(self._kinds(opts), key=lambda ko: score(ko[0]))[1]
 
     # -- battle -----------------------------------------------------------------------------
-    def _battle(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        ids = {o.id: o for o in opts}
-        boss = "fight:boss" in ids
-        for fx in ("falling-star", "fireball", "wand", "aimed-shot", "marbles", "potion"):
-            o = ids.get(f"use:{fx}")
-            if o is not None:
-                return o
-        o = ids.get("use:super-potion")
-        if o is not None:
-            return o
-        o = ids.get("use:mastering-slash")
-        if o is not None and self._slash_pays(s, p, boss):
-            return o
-        held = s.counters[p]
-        z = s.zones.cards
-        if boss:
-            # counters the boss can do without may take trophies in the city; the rest go
-            # to the boss (fighting it converts every held counter)
-            held = max(0, min(held, self._boss_spare(s)))
-        if held:
-            kills = [
-                (_monster_value(m) / max(1, s.remaining(m)), T.KILL[i][j])
-                for o in opts
-                if o.arg.__class__ is tuple
-                for i, j in (o.arg,)
-                if o.action == T.KILL[i][j].action
-                for m in (z[T.LOC0 + i][j],)
-                if s.remaining(m) <= held
-            ]
-            ones = [
-                (_monster_value(z[T.LOC0 + i][j]), o)
-                for o in opts
-                if o.arg.__class__ is tuple
-                for i, j in (o.arg,)
-                if o.action == T.DMG[i][j].action
-                if s.remaining(z[T.LOC0 + i][j]) <= 1
-            ]
-            if ones:
-                return max(ones, key=lambda t: t[0])[1]
-            if kills:
-                return max(kills, key=lambda t: t[0])[1]
-            if boss and "dmg:boss" in ids:
-                return ids["dmg:boss"]
-            # bring a location within reach
-            for i in range(T.NLOC):
-                mons = z[T.LOC0 + i]
-                if not mons or T.FIGHT[i].id in ids:
-                    continue
-                gap = s.combined(i) - s.attack_at(p, i)
-                if 0 < gap <= held:
-                    for j in range(len(mons)):
-                        if T.DMG[i][j].id in ids:
-                            return T.DMG[i][j]
-        if boss:
-            return ids["fight:boss"]
-        # (a location to battle at: no boss is fought here)
-        fights = [o for o in opts if o.arg.__class__ is int]
-        if fights:
-            wants = self._quest_wants(s, p)
-
-            def worth(o: Option) -> float:
-                i = o.arg
-                v = sum(_monster_value(m, s.turn) + wants(m) for m in z[T.LOC0 + i])
-                return v + _FORT[LOCS[i].effect] * 0.2
-
-            return max(fights, key=worth)
-        return ids.get("no-fight", opts[-1])
-
-    @staticmethod
-    def _final_boss(s: R.GuardiansState) -> bool:
-        """Whether the boss fighting this round is the last one (its defeat decides whether
-        anyone wins)."""
-        return s.boss_colour == ("blue" if s.opts.apprentice else "red")
-
-    @staticmethod
-    def _boss_spare(s: R.GuardiansState) -> int:
-        """The attack the party brings to the boss beyond its attack level (negative: short
-        by that much) if everyone still to battle this round joins it with the attack and
-        damage counters on their mat, counting what those who battled already gave. Attack
-        levels and held counters are public."""
-        total = s.boss_dmg + sum(c for c in s.contrib if c >= 0)
-        for q in s.to_come():
-            if s.contrib[q] < 0:
-                total += s.attack_at(q, -1) + s.counters[q]
-        return total - s.boss_level()
 
     def _quest_wants(self, s: R.GuardiansState, p: int) -> Callable[[int], float]:
         """A bonus per monster for the bot's trophy quests."""
@@ -659,110 +456,3 @@ class GuardiansBot:
             return v
 
         return bonus
-
-    def _fx_loc(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        if T.AT_BOSS in opts and s.boss_colour:
-            return T.AT_BOSS
-        z = s.zones.cards
-
-        def worth(o: Option) -> float:
-            i = o.arg
-            own = sum(_monster_value(m) for m in z[T.LOC0 + i] if not s.immune(m))
-            near = sum(
-                0.2 * _monster_value(m)
-                for j in T.SURROUNDING[i]
-                for m in z[T.LOC0 + j]
-                if not s.immune(m)
-            )
-            return own + near
-
-        return max(opts, key=worth)
-
-    def _fx_target(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        if T.TARGET_BOSS in opts and s.boss_colour:
-            return T.TARGET_BOSS
-        z = s.zones.cards
-        amount = int(s.stack(p)[-1].amount)
-
-        def worth(o: Option) -> float:
-            if o.arg.__class__ is not tuple:  # the boss
-                return -1.0
-            i, j = o.arg
-            m = z[T.LOC0 + i][j]
-            v = _monster_value(m)
-            return v * 2 if s.remaining(m) <= amount else v * 0.3
-
-        return max(opts, key=worth)
-
-    def _slash_pays(self, s: R.GuardiansState, p: int, boss: bool) -> bool:
-        """Mastering Slash trashes a card for +3 attack: worth it to thin out a junk card, or
-        when the extra attack takes a better location (or counts against the boss)."""
-        if boss and self._final_boss(s) and self._boss_spare(s) < 0:
-            return True  # the game ends with this battle: no card is worth losing it for
-        z = s.zones.cards
-        cards = z[pz(p, T.HAND)] + z[pz(p, T.DISCARD)]
-        worst = min((self._worth(s, p, GKIND[c]) for c in cards), default=99.0)
-        if worst <= 1.0:
-            return True
-        if worst > 3.0:
-            return False
-        if boss:
-            return True
-        wants = self._quest_wants(s, p)
-        att = float(s.attack_at(p, -1))
-        return self._best_fight(s, wants, att + 3) > self._best_fight(s, wants, att)
-
-    def _mslash(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        cands = self._kinds(opts)
-        worst = min(cands, key=lambda ko: self._worth(s, p, ko[0]), default=None)
-        if worst is None:
-            return T.DONE
-        if self._worth(s, p, worst[0]) <= 3.0:
-            return worst[1]
-        boss = bool(s.boss_colour and s.zones.cards[T.BOSS_FIGHT])
-        if boss and self._final_boss(s) and self._boss_spare(s) < 0:
-            return worst[1]
-        return T.DONE
-
-    def _fort(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        cur = s.fort[p]
-        cur_v = _FORT[LOCS[cur].effect] if cur >= 0 else 0.0
-        best = max(
-            (o for o in opts if o.arg is not None),
-            key=lambda o: _FORT[LOCS[o.arg].effect],
-            default=None,
-        )
-        if best is not None and _FORT[LOCS[best.arg].effect] > cur_v:
-            return best
-        return T.FORT_KEEP
-
-    def _shield(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        return T.ACCEPT_ACT if self._has_quest(s, p, "most-generics") else T.IGNORE_ACT
-
-    def _field_retreat(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        z = s.zones.cards
-        best = None
-        best_v = 0.0
-        for o in opts:
-            if o.arg is not None:
-                i, j = o.arg
-                v = float(s.remaining(z[T.LOC0 + i][j])) - 12.0
-                if v > best_v:
-                    best, best_v = o, v
-        return best if best is not None else T.DONE
-
-    def _field_wave(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        return opts[0]
-
-    def _museum(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        return min(opts, key=lambda o: s.combined(o.arg))
-
-    def _boss_reward(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
-        if s.boss_colour == "red":
-            # the game ends with these rewards: take the quest already completed that is worth
-            # the most, if any
-            done = [(k, o) for k, o in self._kinds(opts) if s.quest_done(p, k)]
-            if done:
-                return max(done, key=lambda ko: T.QUESTS[ko[0]].points)[1]
-            return self._keep_quest(s, p, opts)
-        return max(self._kinds(opts), key=lambda ko: VALUE[ko[0]])[1]
