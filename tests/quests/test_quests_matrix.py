@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.quests import artifacts, content, rules, steps
+from tabletop.games.quests import artifacts, content, meld, rules, steps
 
 ROOT = Path(__file__).resolve().parents[2]
 MATRIX = ROOT / "docs" / "rules" / "quests.md"
@@ -16,7 +16,7 @@ TESTS = ROOT / "tests"
 
 ID = re.compile(r"quests\.[a-z0-9]+(?:[.-][a-z0-9]+)+")
 TEST_REF = re.compile(r"`((?:[a-z]+/)?test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`")
-CODE_REF = re.compile(r"`(rules|content|steps|artifacts)\.py:([A-Za-z_][A-Za-z0-9_.]*)")
+CODE_REF = re.compile(r"`(rules|content|steps|meld|artifacts)\.py:([A-Za-z_][A-Za-z0-9_.]*)")
 
 
 def matrix() -> str:
@@ -67,7 +67,13 @@ def test_every_test_named_in_the_matrix_exists() -> None:
 
 
 def test_every_function_named_in_the_matrix_exists() -> None:
-    modules = {"rules": rules, "content": content, "steps": steps, "artifacts": artifacts}
+    modules = {
+        "rules": rules,
+        "content": content,
+        "steps": steps,
+        "meld": meld,
+        "artifacts": artifacts,
+    }
     bad = []
     for module, dotted in set(CODE_REF.findall(matrix())):
         obj: object = modules[module]
