@@ -206,8 +206,8 @@ class Encoder(ABC):
 
     @property
     def direct(self) -> bool:
-        """Whether this encoder reads states directly (`write_state`)."""
-        return type(self).write_state is not Encoder.write_state
+        """Whether this encoder reads states directly (a `DirectEncoder`)."""
+        return isinstance(self, DirectEncoder)
 
     def observe(self, state: State, seat: int, memo: Memo | None = None) -> Array:
         """`seat`'s observation of `state`: read from the state directly where the encoder
@@ -216,19 +216,11 @@ class Encoder(ABC):
         encoder copy the sections whose inputs did not change since it last wrote them."""
         if seat.__class__ is not int or not 0 <= seat < state.num_players:
             raise SeatError(f"{seat!r} is not a seat of this game")
-        if not self.direct:
+        if not isinstance(self, DirectEncoder):
             return self.encode(state.view(seat), seat)
         a: Array = np.zeros(self.size + 1, dtype=np.float32)
         self.write_state(state, seat, a, memo)
         return a[: self.size]
-
-    def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
-        """Fill the zeroed `a` from `state` as `write` would from `state.view(seat)`: the
-        optional direct encoder (see the module docstring). `a` has one slot more than the
-        observation, the sink `self.size`, where writes for names outside the vocabularies
-        go (`slots` maps them there), so that no write needs a test. With a `memo`, a section
-        may be copied from the memo where what it reads is equal (`reused`, `remember`)."""
-        raise NotImplementedError(f"{type(self).__name__} reads views only")
 
     def span(self, first: str, last: str) -> slice:
         """The places from piece `first` to the end of piece `last` (a section's)."""
@@ -320,6 +312,19 @@ class Encoder(ABC):
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         """A bound on the answers of one game; the environments truncate a game there."""
         return 100_000
+
+
+class DirectEncoder(Encoder):
+    """An encoder that can also fill its vector straight from the state: exactly the vector
+    `write` makes of the seat's view (tests/rl/test_rl_direct.py proves it)."""
+
+    @abstractmethod
+    def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
+        """Fill the zeroed `a` from `state` as `write` would from `state.view(seat)`. `a` has
+        one slot more than the observation, the sink `self.size`, where writes for names
+        outside the vocabularies go (`slots` maps them there), so that no write needs a test.
+        With a `memo`, a section may be copied from the memo where what it reads is equal
+        (`reused`, `remember`)."""
 
 
 @cache

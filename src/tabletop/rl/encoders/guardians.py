@@ -22,7 +22,7 @@ from typing import Any, get_args
 
 from tabletop.engine.texts import all_cards
 from tabletop.games.guardians import tables as T
-from tabletop.rl.encoders import Array, Encoder, Memo, Out, Vocab, card_vocab, clip
+from tabletop.rl.encoders import Array, DirectEncoder, Memo, Out, Vocab, card_vocab, clip
 from tabletop.schemas.guardians import BattleEffect, Kind, Phase, TrackSpace
 
 CARD_KINDS = ("generic card", "skill", "item", "familiar", "SUPER card", "penalty card")
@@ -82,7 +82,7 @@ def _slug(instance_id: str) -> str:
     return base if number.isdigit() else instance_id
 
 
-class GuardiansEncoder(Encoder):
+class GuardiansEncoder(DirectEncoder):
     game_id = "guardians"
 
     def build(self) -> None:

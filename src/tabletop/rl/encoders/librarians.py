@@ -26,7 +26,7 @@ from tabletop.engine.content import slugify
 from tabletop.engine.texts import all_cards
 from tabletop.games.librarians import cards as C
 from tabletop.games.librarians.check import DIE_KINDS, FACES
-from tabletop.rl.encoders import Array, Encoder, Memo, Out, Vocab, card_vocab, clip
+from tabletop.rl.encoders import Array, DirectEncoder, Encoder, Memo, Out, Vocab, card_vocab, clip
 from tabletop.schemas.librarians import (
     AdventureCode,
     Attribute,
@@ -98,7 +98,7 @@ class _Places:
         self.against = enc.slots("check_against", against)
 
 
-class LibrariansEncoder(Encoder):
+class LibrariansEncoder(DirectEncoder):
     game_id = "librarians"
 
     def build(self) -> None:

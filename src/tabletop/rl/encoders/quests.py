@@ -20,7 +20,7 @@ from typing import Any, get_args
 
 from tabletop.engine.flow import top
 from tabletop.games.quests import rules, steps
-from tabletop.rl.encoders import Array, Encoder, Memo, Out, Vocab, card_vocab, clip
+from tabletop.rl.encoders import Array, DirectEncoder, Memo, Out, Vocab, card_vocab, clip
 from tabletop.schemas.quests import Kind, Phase, Suit
 
 HAND_CAP = 12  # hand sizes and limits are scaled by this (and clipped)
@@ -29,7 +29,7 @@ ARTIFACT_CAP = 9  # the most artifacts a game can need (full length)
 DIE_CAP = 12  # an Initiative die with Travels played on it
 
 
-class QuestsEncoder(Encoder):
+class QuestsEncoder(DirectEncoder):
     game_id = "quests"
 
     def build(self) -> None:
