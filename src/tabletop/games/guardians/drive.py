@@ -64,17 +64,14 @@ class PlayerStep:
     def prompt(self, s: GuardiansState) -> str:
         return self.text
 
-    def options(self, s: GuardiansState) -> tuple[Option, ...]:
-        raise NotImplementedError(type(self).__name__)
-
-    def answer(self, s: GuardiansState, p: int, option: Option) -> None:
-        raise NotImplementedError(type(self).__name__)
+    if TYPE_CHECKING:  # what each subclass defines: a question its options and answer,
+        # an automatic step its run
+        def options(self, s: GuardiansState) -> tuple[Option, ...]: ...
+        def answer(self, s: GuardiansState, p: int, option: Option) -> None: ...
+        def run(self, s: GuardiansState) -> None: ...
 
     def skip(self, s: GuardiansState) -> None:
         """The question had nothing to choose: it ends (some leave something behind)."""
-
-    def run(self, s: GuardiansState) -> None:
-        raise NotImplementedError(type(self).__name__)
 
     def ask(self, s: GuardiansState) -> Decision | None:
         opts = self.options(s)
