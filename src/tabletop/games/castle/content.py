@@ -13,13 +13,11 @@ nothing (a room, a door, an enemy, a Treasure, an Ally, a Story card) is a load 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from tabletop.engine.content import ContentError
+from tabletop.engine.content import ContentError, read_toml
 from tabletop.games.castle.parse import (
     parse_agents,
     parse_allies,
@@ -224,13 +222,7 @@ def build(files: dict[str, dict[str, Any]]) -> Content:
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = resources.files("tabletop.games.castle") / "content"
-    for part in name.split("/"):
-        path = path / part
-    try:
-        return tomllib.loads(path.read_text("utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{name}: {e}") from None
+    return read_toml("tabletop.games.castle", name)
 
 
 @cache

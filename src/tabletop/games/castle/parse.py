@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.content import (
-    SOURCES,
     ContentError,
+    known,
     need,
+    nonneg,
     one_of,
     optional,
     slugify,
+    sources,
     typed,
 )
 from tabletop.games.castle.records import (
@@ -52,36 +54,11 @@ from tabletop.games.castle.records import (
 # -- field readers ------------------------------------------------------------------------------
 
 
-def nonneg(where: str, key: str, val: int) -> int:
-    if val < 0:
-        raise ContentError(f"{where}: field {key!r} must not be negative, not {val}")
-    return val
-
-
 def count(where: str, rec: dict[str, Any], key: str, default: int | None = None) -> int:
     """A non-negative int field (required unless `default` is given)."""
     if default is None:
         return nonneg(where, key, need(where, rec, key, int))
     return nonneg(where, key, optional(where, rec, key, int, default))
-
-
-def sources(where: str, rec: dict[str, Any]) -> tuple[str, dict[str, str]]:
-    """The record's `source` and its `<field>_source` overrides, each checked."""
-    overrides: dict[str, str] = {}
-    for key, val in rec.items():
-        if key.endswith("_source"):
-            base = key.removesuffix("_source")
-            if base not in rec:
-                raise ContentError(f"{where}: field {key!r} names a field the record lacks")
-            overrides[base] = one_of(where, key, typed(where, key, val, str), SOURCES)
-    src = one_of(where, "source", need(where, rec, "source", str), SOURCES)
-    return src, overrides
-
-
-def known(where: str, rec: dict[str, Any], fields: set[str]) -> None:
-    for key in rec:
-        if key not in fields and not key.endswith("_source"):
-            raise ContentError(f"{where}: unknown field {key!r}")
 
 
 def strings(where: str, rec: dict[str, Any], key: str, allowed: tuple[str, ...] = ()) -> Any:

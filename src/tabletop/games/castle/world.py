@@ -8,15 +8,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tabletop.engine.content import ContentError, need, one_of, optional, slugify, typed
+from tabletop.engine.content import (
+    ContentError,
+    known,
+    need,
+    one_of,
+    optional,
+    slugify,
+    sources,
+    typed,
+)
 from tabletop.games.castle.parse import (
     choice,
     condition,
     count,
-    known,
     pair,
     records,
-    sources,
     steps,
     strings,
 )

@@ -10,10 +10,8 @@ that `rules.py` implements; the sets below are those ids, so a typo is a load er
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from tabletop.engine.content import (
@@ -22,9 +20,12 @@ from tabletop.engine.content import (
     need,
     one_of,
     optional,
+    read_toml,
     slugify,
     typed,
 )
+from tabletop.engine.content import known as _known
+from tabletop.engine.content import nonneg as _nonneg
 
 CARD_TYPES = ("generic", "skill", "item", "familiar", "coward")
 CLASSES = ("knight", "wizard", "archer", "rogue")
@@ -206,24 +207,12 @@ class Content:
 # -- field readers ------------------------------------------------------------------------------
 
 
-def _nonneg(where: str, key: str, val: int) -> int:
-    if val < 0:
-        raise ContentError(f"{where}: field {key!r} must not be negative, not {val}")
-    return val
-
-
 def _sources(where: str, rec: dict[str, Any]) -> str:
     """The record's `source`, after checking it and every `<field>_source` it carries."""
     for key, val in rec.items():
         if key == "source" or key.endswith("_source"):
             one_of(where, key, typed(where, key, val, str), SOURCES)
     return str(need(where, rec, "source", str))
-
-
-def _known(where: str, rec: dict[str, Any], fields: set[str]) -> None:
-    for key in rec:
-        if key not in fields and not key.endswith("_source"):
-            raise ContentError(f"{where}: unknown field {key!r}")
 
 
 # -- parsers ------------------------------------------------------------------------------------
@@ -476,14 +465,6 @@ def parse_game(
     return numbers, tracks, tuple(precons)
 
 
-def _read(name: str) -> dict[str, Any]:
-    root = resources.files("tabletop.games.guardians") / "content"
-    try:
-        return tomllib.loads((root / name).read_text("utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{name}: {e}") from None
-
-
 def build(files: dict[str, dict[str, Any]]) -> Content:
     """Validate parsed TOML documents (by file name) into `Content`."""
     cards = parse_cards(files["cards.toml"])
@@ -508,6 +489,10 @@ def build(files: dict[str, dict[str, Any]]) -> Content:
 
 
 FILES = ("cards.toml", "monsters.toml", "locations.toml", "bosses.toml", "quests.toml", "game.toml")
+
+
+def _read(name: str) -> dict[str, Any]:
+    return read_toml("tabletop.games.guardians", name)
 
 
 @cache

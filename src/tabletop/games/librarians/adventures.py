@@ -14,12 +14,12 @@ from tabletop.engine.content import (
     slugify,
     typed,
 )
+from tabletop.engine.content import known as _known
+from tabletop.engine.content import nonneg as _nonneg
+from tabletop.engine.content import sources as _sources
 from tabletop.games.librarians.parse import (
     _abilities,
     _challenge,
-    _known,
-    _nonneg,
-    _sources,
     _steps,
     _strings,
     _unique_names,

@@ -11,15 +11,11 @@ so a typo or a wrong parameter is a load error. `check_deck` applies the deck co
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from tabletop.engine.content import (
-    ContentError,
-)
+from tabletop.engine.content import ContentError, read_toml
 from tabletop.games.librarians.adventures import parse_adventure, parse_campaign
 from tabletop.games.librarians.decks import (
     DeckError,
@@ -161,14 +157,7 @@ def build(files: dict[str, dict[str, Any]]) -> Content:
 
 
 def _read(name: str) -> dict[str, Any]:
-    root = resources.files("tabletop.games.librarians") / "content"
-    path = root
-    for part in name.split("/"):
-        path = path / part
-    try:
-        return tomllib.loads(path.read_text("utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{name}: {e}") from None
+    return read_toml("tabletop.games.librarians", name)
 
 
 @cache

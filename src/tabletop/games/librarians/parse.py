@@ -8,7 +8,6 @@ from collections import Counter
 from typing import Any
 
 from tabletop.engine.content import (
-    SOURCES,
     ContentError,
     need,
     one_of,
@@ -16,6 +15,9 @@ from tabletop.engine.content import (
     slugify,
     typed,
 )
+from tabletop.engine.content import known as _known
+from tabletop.engine.content import nonneg as _nonneg
+from tabletop.engine.content import sources as _sources
 from tabletop.games.librarians.records import (
     AID_KINDS,
     ATTACH_TO,
@@ -53,31 +55,6 @@ from tabletop.games.librarians.records import (
 )
 
 # -- field readers ------------------------------------------------------------------------------
-
-
-def _nonneg(where: str, key: str, val: int) -> int:
-    if val < 0:
-        raise ContentError(f"{where}: field {key!r} must not be negative, not {val}")
-    return val
-
-
-def _sources(where: str, rec: dict[str, Any]) -> tuple[str, dict[str, str]]:
-    """The record's `source` and its `<field>_source` overrides, each checked."""
-    overrides: dict[str, str] = {}
-    for key, val in rec.items():
-        if key.endswith("_source"):
-            base = key.removesuffix("_source")
-            if base not in rec:
-                raise ContentError(f"{where}: field {key!r} names a field the record lacks")
-            overrides[base] = one_of(where, key, typed(where, key, val, str), SOURCES)
-    src = one_of(where, "source", need(where, rec, "source", str), SOURCES)
-    return src, overrides
-
-
-def _known(where: str, rec: dict[str, Any], fields: set[str]) -> None:
-    for key in rec:
-        if key not in fields and not key.endswith("_source"):
-            raise ContentError(f"{where}: unknown field {key!r}")
 
 
 def _strings(where: str, rec: dict[str, Any], key: str) -> tuple[str, ...]:
