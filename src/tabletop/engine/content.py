@@ -1,8 +1,8 @@
 """Reading content files: the field checks every game's TOML loader shares.
 
-A game's `content.py` turns its `content/*.toml` into typed records (`read_toml` reads one); these
-helpers make every
-bad file an error that names the file, the record and the field (`where` is "file: record").
+A game's `content.py` turns its `content/*.toml` into typed records (`read_toml` reads one);
+these helpers make every bad file an error that names the file, the record and the field
+(`where` is "file: record").
 """
 
 from __future__ import annotations
