@@ -1,0 +1,178 @@
+"""Between phases (castle.treasures.trade): after a phase has ended, the Agents may hand
+Treasures to each other (only within a room), rearrange their inventories and equip weapons,
+use Skills, Treasures and Allies that work outside Combat, burn or discard Treasures, and
+exchange a complete Treasure Set for its Unique Treasure. Each Agent acts openly until it says
+`done` (a PARALLEL ask).
+
+The window opens after a phase that took place: after every Movement Phase, after an Event
+Phase with an Event, a Combat Phase with a fight and a Refresh Phase that was played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from tabletop.engine.decision import PARALLEL, Ask, Decision, Option
+from tabletop.engine.events import Event
+from tabletop.engine.flow import push
+from tabletop.games.castle import abilities
+from tabletop.games.castle.cards import (
+    CONTENT,
+    DESTROYED,
+    INVENTORY,
+    POD,
+    TREASURE_DECK,
+    TREASURE_DISCARD,
+    zone,
+)
+from tabletop.games.castle.items import Place, best_slot, by_slug, fits, free_slots, put
+from tabletop.games.castle.space import OPT
+
+if TYPE_CHECKING:
+    from tabletop.games.castle.rules import CastleState
+
+HAPPENED = {"movement": "", "event": "evented", "combat": "fought", "refresh": "refreshed"}
+
+
+def who(seat: int) -> str:
+    return f"A{seat + 1}"
+
+
+def start_trade(s: CastleState, phase: str = "movement") -> None:
+    """Open the window after `phase`, if the phase took place and the game goes on."""
+    if s.result is not None:
+        return
+    flag = HAPPENED.get(phase, "")
+    if flag and not any(k.startswith(flag) for k in s.flags):
+        return
+    seats = tuple(p for p in range(s.num_players) if s.health[s.pool(p)] > 0)
+    if seats:
+        push(s, Between(seats))
+
+
+def set_pieces(s: CastleState) -> dict[str, list[int]]:
+    """Unique Treasure -> the set pieces the group holds, when it holds the whole set."""
+    held: dict[str, list[int]] = {}
+    for p in range(s.num_players):
+        for card in s.inventory(p):
+            rec = s.treasure(card)
+            if rec.set:
+                held.setdefault(rec.set, []).append(card)
+    out = {}
+    for unique, cards in held.items():
+        need = {t.name for t in CONTENT.treasures if t.set == unique}
+        if need <= {s.name(c) for c in cards}:
+            out[unique] = cards
+    return out
+
+
+def options(s: CastleState, seat: int) -> tuple[Option, ...]:
+    opts: list[Option] = []
+    mine = s.inventory(seat)
+    for card in mine:
+        slug = s.t.slugs[card]
+        rec = s.treasure(card)
+        for p in range(s.num_players):
+            if p != seat and s.room[p] == s.room[seat] and best_slot(s, p, card) is not None:
+                opts.append(OPT[f"trade:{slug}:{p}"])
+        if rec.kind in ("weapon", "shield"):
+            if s.slots.get(card) == "hand":
+                if any(sl != "hand" for sl in free_slots(s, seat, card)):
+                    opts.append(OPT[f"unequip:{slug}"])
+            elif fits(s, seat, card, "hand"):
+                opts.append(OPT[f"equip:{slug}"])
+    opts += abilities.options(s, seat, "between")
+    for unique in set_pieces(s):
+        target = next((t for t in CONTENT.treasures if t.name == unique), None)
+        if target is not None:
+            opts.append(OPT[f"exchange:{target.slug}"])
+    opts = list(dict.fromkeys(opts))
+    opts.append(OPT["done"])
+    return tuple(opts)
+
+
+class _Between(NamedTuple):
+    seats: tuple[int, ...]
+
+
+class Between(_Between):
+    """The trading window after a phase: every Agent acts until it is done."""
+
+    __slots__ = ()
+    auto = False
+    rule = "castle.treasures.trade"
+
+    def ask(self, s: CastleState) -> Decision:
+        asks = tuple(
+            Ask(
+                "between",
+                f"{who(p)}: trade, equip or use Treasures, or done",
+                options(s, p),
+                self.rule,
+            )
+            for p in self.seats
+        )
+        return Decision(
+            self.seats, "between", "Between phases", asks[0].options, self.rule, PARALLEL, asks
+        )
+
+    def answer(self, s: CastleState, player: int, option: Option) -> None:
+        oid = option.id
+        if oid == "done":
+            rest = tuple(p for p in self.seats if p != player)
+            if rest:
+                push(s, Between(rest))
+            return
+        push(s, self)
+        if oid.startswith("trade:"):
+            slug, _, to = str(oid[6:]).rpartition(":")
+            card = by_slug(s, player, slug)
+            assert card is not None
+            p = int(to)
+            slot = best_slot(s, p, card)
+            assert slot is not None
+            put(s, p, card, slot, self.rule, f"{who(player)} gives {{card}} to {who(p)}")
+        elif oid.startswith("equip:"):
+            card = by_slug(s, player, str(option.arg))
+            assert card is not None
+            s.slots[card] = "hand"
+            s.emit(Event("castle.treasures.equip", f"{who(player)} equips {s.name(card)}"))
+        elif oid.startswith("unequip:"):
+            card = by_slug(s, player, str(option.arg))
+            assert card is not None
+            s.slots.pop(card)
+            s.slots[card] = next(sl for sl in free_slots(s, player, card) if sl != "hand")
+            s.emit(Event("castle.treasures.equip", f"{who(player)} unequips {s.name(card)}"))
+        elif oid.startswith("exchange:"):
+            exchange(s, player, str(option.arg))
+        else:
+            abilities.use(s, player, option, "between")
+
+
+def exchange(s: CastleState, seat: int, unique_slug: str) -> None:
+    """The set pieces are destroyed; `seat` gains the Unique Treasure (castle.treasures.set)."""
+    unique = next(t for t in CONTENT.treasures if t.slug == unique_slug)
+    pieces = set_pieces(s)[unique.name]
+    taken: set[str] = set()
+    for card in pieces:
+        if s.name(card) in taken:
+            continue
+        taken.add(s.name(card))
+        s.slots.pop(card, None)
+        src = next(zone(p, INVENTORY) for p in range(s.num_players) if card in s.inventory(p))
+        s.move(card, src, DESTROYED, "castle.treasures.set", "{card} is destroyed for its set")
+    places = (TREASURE_DECK[unique.colour], TREASURE_DISCARD[unique.colour], POD)
+    for card in s.t.treasures[unique.colour]:
+        if s.name(card) != unique.name:
+            continue
+        where = next((z for z in places if card in s.zones.cards[z]), None)
+        if where is not None:
+            s.move(
+                card,
+                where,
+                zone(seat, INVENTORY),
+                "castle.treasures.set",
+                f"{who(seat)} gains {{card}}",
+            )
+            push(s, Place(seat, card))
+            return
