@@ -31,6 +31,7 @@ from tabletop.games.castle.space import OPT
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
+WINDOW_ACTIONS = 8  # actions per Agent a window allows, so no window can last for ever
 HAPPENED = {"movement": "", "event": "evented", "combat": "fought", "refresh": "refreshed"}
 
 
@@ -47,7 +48,7 @@ def start_trade(s: CastleState, phase: str = "movement") -> None:
         return
     seats = tuple(p for p in range(s.num_players) if s.health[s.pool(p)] > 0)
     if seats:
-        push(s, Between(seats))
+        push(s, Between(seats, WINDOW_ACTIONS * len(seats)))
 
 
 def set_pieces(s: CastleState) -> dict[str, list[int]]:
@@ -93,6 +94,7 @@ def options(s: CastleState, seat: int) -> tuple[Option, ...]:
 
 class _Between(NamedTuple):
     seats: tuple[int, ...]
+    left: int  # actions the window still allows (castle.interpret.window-limit)
 
 
 class Between(_Between):
@@ -107,7 +109,7 @@ class Between(_Between):
             Ask(
                 "between",
                 f"{who(p)}: trade, equip or use Treasures, or done",
-                options(s, p),
+                options(s, p) if self.left > 0 else (OPT["done"],),
                 self.rule,
             )
             for p in self.seats
@@ -121,9 +123,9 @@ class Between(_Between):
         if oid == "done":
             rest = tuple(p for p in self.seats if p != player)
             if rest:
-                push(s, Between(rest))
+                push(s, Between(rest, self.left))
             return
-        push(s, self)
+        push(s, Between(self.seats, self.left - 1))
         if oid.startswith("trade:"):
             slug, _, to = str(oid[6:]).rpartition(":")
             card = by_slug(s, player, slug)

@@ -161,6 +161,7 @@ def reachable(s: CastleState, start: str) -> dict[str, bool]:
 
 class _Movement(NamedTuple):
     actor: int | None
+    left: int = 12  # P.O.D. actions still allowed this move (castle.interpret.window-limit)
 
 
 class Movement(_Movement):
@@ -185,7 +186,7 @@ class Movement(_Movement):
         places = reachable(s, here)
         opts: list[Option] = [OPT["stay"]]
         opts += [OPT[f"go:{r}"] for r in places if r != here]
-        if any(places.values()):  # the P.O.D. is on the way
+        if self.left > 0 and any(places.values()):  # the P.O.D. is on the way
             held = dict.fromkeys(
                 s.t.slugs[c] for p in self._movers(s) for c in s.inventory(p) if c in s.slots
             )
@@ -220,7 +221,7 @@ class Movement(_Movement):
                 "{card} is stored in the P.O.D.",
             )
             del owner
-            push(s, self)
+            push(s, Movement(self.actor, self.left - 1))
             return
         if oid.startswith("retrieve:"):
             card = next(c for c in s.zones.cards[POD] if s.t.slugs[c] == option.arg)
@@ -235,7 +236,7 @@ class Movement(_Movement):
                 "castle.movement.pod",
                 f"{who(seat)} takes {{card}} from the P.O.D.",
             )
-            push(s, self)
+            push(s, Movement(self.actor, self.left - 1))
             return
         movers = self._movers(s)
         if oid == "stay":
