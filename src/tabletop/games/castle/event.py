@@ -1,0 +1,290 @@
+"""The Event Phase (castle.event.*): a Random Event when the group entered a room holding a
+Random Event token, and the visit of the Story tokens of the room it entered.
+
+A Random Event:
+
+1. The card is taken from the BOTTOM of the event deck of the token's colour (an empty deck is
+   refilled by shuffling its discard pile) and laid face up (castle.event.draw).
+2. Every Agent of the group (in Unshackled, the Agent playing the phase) picks a letter A-D in
+   secret: one SECRET decision of every voter, options `vote:A` .. `vote:D`; nothing of the
+   choices shows (not in `s.votes`, not in any view) until the last one is in
+   (castle.event.vote). A Group Decision (`RandomEvent.group`) is one choice, `group:A` ..
+   `group:D`, made by the Leader for the group: its outcome resolves once, for the group
+   (castle.event.group-decision).
+3. The letters are revealed (`s.votes`: a letter per seat, '' for a seat that did not vote;
+   a log line says who chose what), and the outcomes resolve from A to D, each once per Agent
+   who chose it, on that Agent's behalf (`energy who=self` is that Agent's) (castle.event.reveal,
+   castle.event.outcomes).
+4. The End Event: its steps, then its summon (castle.event.end): `group` summons the Summon
+   table's number (active Agents minus one) of the event's colour, `fixed` the printed number,
+   each changed by what the outcomes added or took away (`summon-change`, never below 0);
+   `lurking` sets the printed number of Lurking Enemies aside for the next Combat; `none`
+   summons nothing. The change is then reset.
+5. The card goes to its colour's discard pile; the turn had an Event, so a Refresh Phase
+   follows (`flags["evented"]`; in Unshackled `flags["evented-<seat>"]`). The token stays in
+   the room: the Refresh Phase's Search uses it and its end discards it.
+
+The `no_talk` option changes nothing here: the votes are always secret until all are in. It
+only tells the bots not to coordinate their votes (the rulebook's variant without talking).
+
+Entering a room with Story tokens (`s.marks`) visits them (castle.event.story-tokens): each
+token kind counts one more room visited (`counters["visited:<kind>"]`, a room counted once per
+kind), and the tokens the group picks up (Clues, Key Fragments, Wizards, Mystery tokens,
+KeyBots) leave the board. What the visit leads to is a Story card's (story.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from tabletop.engine.decision import SECRET, Decision, Option
+from tabletop.engine.events import Event
+from tabletop.engine.flow import clockwise, push
+from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE
+from tabletop.games.castle.effects import Ctx, Resolve, lurk
+from tabletop.games.castle.records import RandomEvent
+from tabletop.games.castle.space import LETTERS, OPT
+from tabletop.games.castle.turn import token_here
+
+if TYPE_CHECKING:
+    from tabletop.games.castle.rules import CastleState
+
+# Story tokens the group takes with it when it visits their room (our reading: the Mission FAQ
+# speaks of Clues gathered, Key Fragments found, Wizards visited, the Target searched for and
+# KeyBots caught); the others (fire, gas, people, the Skull...) stay until a card removes them.
+COLLECTED = frozenset({"clue", "key-fragment", "wizard", "mystery", "keybot"})
+VOTES = tuple(OPT[f"vote:{x}"] for x in LETTERS)
+GROUP_VOTES = tuple(OPT[f"group:{x}"] for x in LETTERS)
+
+
+def who(seat: int) -> str:
+    return f"A{seat + 1}"
+
+
+def colour_of(s: CastleState, token: int) -> str:
+    return s.t.pools[token].removeprefix("token-")
+
+
+def voters(s: CastleState, actor: int | None) -> tuple[int, ...]:
+    """Who picks a Decision card: every Agent of the group from the Leader round the table
+    (in Unshackled, the Agent playing the phase)."""
+    if actor is not None:
+        return (actor,)
+    return tuple(p for p in clockwise(s.leader, s.num_players) if s.health[s.pool(p)] > 0)
+
+
+def start_event(s: CastleState, actor: int | None) -> None:
+    """Called by the turn's Event step: visit the Story tokens of the room entered, then draw
+    and resolve a Random Event if a Random Event token lies there."""
+    key = "entered" if actor is None else f"entered-{actor}"
+    if not s.flags.get(key):
+        return
+    seat = s.leader if actor is None else actor
+    room = s.room[seat]
+    visit_tokens(s, room)
+    token = token_here(s, room)
+    if token is None:
+        return
+    colour = colour_of(s, token)
+    card = draw_event(s, colour)
+    if card is None:
+        s.emit(Event("castle.event.draw", f"No {colour} Random Event card is left"))
+        return
+    s.summon_change = 0
+    s.votes = ()
+    rec: RandomEvent = s.record(card)
+    if rec.group:
+        push(s, GroupVote(card, colour, actor))
+    else:
+        push(s, Vote(card, colour, voters(s, actor), actor))
+
+
+def draw_event(s: CastleState, colour: str) -> int | None:
+    """The bottom card of `colour`'s event deck, laid face up (castle.event.draw)."""
+    deck, discard = EVENT_DECK[colour], EVENT_DISCARD[colour]
+    if s.draw_from(deck, discard) is None:  # refills an empty deck from its discard pile
+        return None
+    card = s.zones.cards[deck][0]
+    s.move(
+        card,
+        deck,
+        EVENT_ZONE,
+        "castle.event.draw",
+        f"The Leader draws {{card}} from the bottom of the {colour} event deck",
+    )
+    return card
+
+
+def visit_tokens(s: CastleState, room: str) -> None:
+    """The group is in a room with Story tokens: each kind counts this room as visited once;
+    the tokens it picks up leave the board (castle.event.story-tokens)."""
+    marks = s.marks.get(room, ())
+    if not marks:
+        return
+    for kind in dict.fromkeys(marks):
+        seen = f"visited:{kind}:{room}"
+        if not s.counters.get(seen):
+            s.counters[seen] = 1
+            s.counters[f"visited:{kind}"] = s.counters.get(f"visited:{kind}", 0) + 1
+        s.emit(Event("castle.event.story-tokens", f"The group visits the {kind} token in {room}"))
+    kept = tuple(k for k in marks if k not in COLLECTED)
+    if kept:
+        s.marks[room] = kept
+    else:
+        del s.marks[room]
+
+
+class _Vote(NamedTuple):
+    card: int
+    colour: str
+    seats: tuple[int, ...]
+    actor: int | None
+
+
+class Vote(_Vote):
+    """Every voter picks a Decision card A-D face down; all are revealed together
+    (castle.event.vote)."""
+
+    __slots__ = ()
+    auto = False
+    rule = "castle.event.vote"
+
+    def ask(self, s: CastleState) -> Decision:
+        return Decision(
+            self.seats,
+            "vote",
+            f"{s.name(self.card)}: each Agent picks a Decision card (A-D) in secret",
+            VOTES,
+            self.rule,
+            SECRET,
+        )
+
+    def answers(self, s: CastleState, decision: Decision, answers: dict[int, Option]) -> None:
+        reveal(s, self.card, self.colour, self.actor, {p: str(o.arg) for p, o in answers.items()})
+
+    def answer(self, s: CastleState, player: int, option: Option) -> None:
+        reveal(s, self.card, self.colour, self.actor, {player: str(option.arg)})
+
+
+class _GroupVote(NamedTuple):
+    card: int
+    colour: str
+    actor: int | None
+
+
+class GroupVote(_GroupVote):
+    """A Group Decision: the Leader (in Unshackled, the Agent playing) picks one option for
+    the whole group; it resolves once (castle.event.group-decision)."""
+
+    __slots__ = ()
+    auto = False
+    rule = "castle.event.group-decision"
+
+    def ask(self, s: CastleState) -> Decision:
+        chooser = s.leader if self.actor is None else self.actor
+        return Decision(
+            (chooser,),
+            "group-vote",
+            f"{s.name(self.card)}: {who(chooser)} makes one Group Decision (A-D)",
+            GROUP_VOTES,
+            self.rule,
+        )
+
+    def answer(self, s: CastleState, player: int, option: Option) -> None:
+        letter = str(option.arg)
+        s.votes = tuple(letter if p == player else "" for p in range(s.num_players))
+        s.emit(Event(self.rule, f"{who(player)} decides {letter} for the group"))
+        rec: RandomEvent = s.record(self.card)
+        ctx = Ctx(seat=self.actor, source=self.card, colour=self.colour)
+        push(s, Resolve(rec.option(letter), ctx), EndEvent(self.card, self.colour, self.actor))
+
+
+def reveal(
+    s: CastleState, card: int, colour: str, actor: int | None, letters: dict[int, str]
+) -> None:
+    """Turn the Decision cards face up and resolve the outcomes from A to D, each once per
+    Agent who chose it (castle.event.reveal, castle.event.outcomes)."""
+    s.votes = tuple(letters.get(p, "") for p in range(s.num_players))
+    said = ", ".join(f"{who(p)} {letters[p]}" for p in sorted(letters))
+    s.emit(Event("castle.event.reveal", f"The Decision cards are revealed: {said}"))
+    rec: RandomEvent = s.record(card)
+    order = [p for p in clockwise(s.leader, s.num_players) if p in letters]
+    steps: list[object] = []
+    for letter in LETTERS:
+        for p in order:
+            if letters[p] == letter and rec.option(letter):
+                ctx = Ctx(seat=p, source=card, colour=colour)
+                steps.append(Resolve(rec.option(letter), ctx))
+    push(s, *steps, EndEvent(card, colour, actor))
+
+
+class _EndEvent(NamedTuple):
+    card: int
+    colour: str
+    actor: int | None
+
+
+class EndEvent(_EndEvent):
+    """The End Event's own steps, then its summon (castle.event.end)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "castle.event.end"
+
+    def run(self, s: CastleState) -> None:
+        rec: RandomEvent = s.record(self.card)
+        ctx = Ctx(seat=self.actor, source=self.card, colour=self.colour)
+        push(s, Resolve(rec.end.steps, ctx), Summon(self.card, self.colour, self.actor))
+
+
+class Summon(_EndEvent):
+    """The End Event's summon, changed by the outcomes; then the card is discarded and the
+    turn counts as one with an Event (castle.event.summon, castle.event.discard)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "castle.event.summon"
+
+    def run(self, s: CastleState) -> None:
+        rec: RandomEvent = s.record(self.card)
+        end = rec.end
+        colour = self.colour if end.colour in ("", "same") else end.colour
+        change, s.summon_change = s.summon_change, 0
+        summoned = 0
+        if end.summon == "group":
+            count = max(0, s.summon_count() + change)
+            summoned = s.summon(colour, count, "castle.summon.group") if count else 0
+            s.emit(Event(self.rule, f"The End Event summons {count} {colour} enemies"))
+        elif end.summon == "fixed":
+            count = max(0, end.count + change)
+            summoned = s.summon(colour, count, "castle.summon.fixed") if count else 0
+            s.emit(Event(self.rule, f"The End Event summons {count} {colour} enemies"))
+        elif end.summon == "lurking":
+            lurk(s, colour, end.count or 1, "castle.summon.lurking")
+        else:
+            s.emit(Event(self.rule, "The End Event summons no enemy"))
+        if summoned and self.actor is not None:
+            s.flags["fight-seat"] = self.actor
+        if self.card in s.zones.cards[EVENT_ZONE]:
+            s.move(
+                self.card,
+                EVENT_ZONE,
+                EVENT_DISCARD[self.colour],
+                "castle.event.discard",
+                "{card} is discarded",
+            )
+        s.flags["evented" if self.actor is None else f"evented-{self.actor}"] = 1
+
+
+__all__ = [
+    "COLLECTED",
+    "EndEvent",
+    "GroupVote",
+    "Summon",
+    "Vote",
+    "draw_event",
+    "reveal",
+    "start_event",
+    "visit_tokens",
+    "voters",
+]
