@@ -1,0 +1,501 @@
+"""Terminal renderer of Castle Von Loghan: the castle and the group as one seat sees them.
+
+Draws, from `state.view(seat)` only: the turn, phase (and combat round), mode and board;
+the Mission with the Story's next card and the Point of Interest and Mission cards in play
+(campaign); the group: its room and the ways out of it (locked doors marked), Health and
+Clarity (each Agent's own in Unshackled), the Leader, Rage and the Lurking Enemies; the map
+as a few lines: the Random Event tokens by colour and room (Sneaked ones marked, with the
+face this seat peeked at), the Points of Interest, the Story tokens and the Locked doors;
+the fight's line-up (position, name, colour, Damage/Health, state, countdown, immunities,
+engaged); the Event card with its options and, after the reveal, who chose what; every
+Agent: name, room, Energy/max, Skills with their cost, minimum Clarity and cooldown, the
+Overcharge, its inventory by slot (weapons with their power and damage type), Upgrades,
+Combat deck and discard counts, trophies, Data Shards and Contract (the owner's by name),
+and in a fight its Timing sequence as a row of cards (Timing, name, Timing Cost, Damage,
+Negated or paid), its Initiative card, the Damage it has built up and its target; the Allies,
+the P.O.D., the Gob-li Merchant's offer, hints and tallies; and the last log lines.
+
+Every line fits the terminal's width (80 columns: cut with an ellipsis where it must). Every
+string from the view is plain text (`rich.text.Text`), never markup. Colours (enemy and token
+colours, card categories) are left out of piped output.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from tabletop.ui.style import clip, emit, grid, join, label, plural, short_effect, wrap
+
+GAME = "castle"
+SCORE_LABEL = "score"
+RECENT = 5
+COLOUR_STYLE = {"green": "green", "blue": "blue", "red": "red", "violet": "magenta"}
+CATEGORY_STYLE = {"attack": "bold green", "support": "cyan", "strike": "red", "hazard": "magenta"}
+MODE_NAME = {
+    "campaign": "Campaign",
+    "exploration": "Exploration",
+    "coop-competitive": "Co-op Competitive",
+    "boss-run": "Boss Run",
+    "unshackled": "Unshackled",
+}
+TYPE_SHORT = {"melee": "melee", "ranged": "ranged", "shock": "shock", "special": "special"}
+
+
+def _who(seat: object) -> str:
+    return f"A{seat + 1}" if isinstance(seat, int) and not isinstance(seat, bool) else "A?"
+
+
+def _num(value: object, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _str(value: object, default: str = "?") -> str:
+    return value if isinstance(value, str) else default
+
+
+def _dicts(value: object) -> list[dict[str, Any]]:
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def _strs(value: object) -> list[str]:
+    return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
+
+
+def _names(names: list[str]) -> str:
+    """`Ghoul ×2, Bat`: names in first-seen order, copies counted."""
+    return ", ".join(n + (f" ×{k}" if k > 1 else "") for n, k in Counter(names).items())
+
+
+# -- the title and the group ------------------------------------------------------------------
+
+
+def title(view: dict[str, Any]) -> Text:
+    """`Turn 3 · Combat phase, round 2 · Exploration · Castle Von Loghan, 1077`."""
+    phase = _str(view.get("phase"), "")
+    if phase == "over":
+        head = "Game over"
+    else:
+        head = f"{phase.capitalize()} phase" if phase else "?"
+        if phase == "combat" and _num(view.get("combat_round")):
+            head += f", round {view['combat_round']}"
+    mode = MODE_NAME.get(_str(view.get("mode"), ""), _str(view.get("mode")))
+    return Text(
+        f"Turn {_num(view.get('turn'))} · {head} · {mode} · {_str(view.get('board'))}",
+        style="bold",
+    )
+
+
+def _room_names(view: dict[str, Any]) -> dict[str, str]:
+    return {_str(r.get("id")): _str(r.get("name")) for r in _dicts(view.get("rooms"))}
+
+
+def place(view: dict[str, Any], rid: object) -> str:
+    """`5 Great Hall`, `the Foyer`, `the P.O.D.`, `outside`."""
+    r = _str(rid)
+    name = _room_names(view).get(r, r)
+    if r.isdigit():
+        return f"{r} {name}"
+    return {"outside": "outside", "pod": "the P.O.D.", "F": "the Foyer"}.get(r, name)
+
+
+def group_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """Where the group is and the ways out, its Health and Clarity, Leader, Rage, Lurking."""
+    agents = _dicts(view.get("agents"))
+    here = _str(view.get("group_room"))
+    t = label("Group: ", Text(place(view, here), style="bold"))
+    health, clarity = view.get("health"), view.get("clarity")
+    if isinstance(health, int):
+        t.append(" · ")
+        t.append(f"Health {health}", style="bold red" if health <= 5 else "bold")
+        t.append(" · ")
+        t.append(f"Clarity {clarity}", style="bold cyan")
+    lead = _num(view.get("leader"), -1)
+    leader = next((a for a in agents if a.get("seat") == lead), None)
+    if leader is not None:
+        t.append(f" · Leader {_who(lead)}")
+    if _num(view.get("lurking")):
+        t.append(f" · {plural(view['lurking'], 'Lurking Enemy').replace('Enemys', 'Enemies')}")
+    lines = [clip(t, width)]
+    exits = []
+    for d in _dicts(view.get("doors")):
+        a, b = _str(d.get("a")), _str(d.get("b"))
+        if here not in (a, b):
+            continue
+        other = b if a == here else a
+        bit = Text(place(view, other))
+        if d.get("kind") == "elevator":
+            bit.append(" (elevator)", style="dim")
+        if d.get("locked"):
+            bit.append(" (locked)", style="bold yellow")
+        exits.append(bit)
+    if exits:
+        lines += wrap(label("  Ways out: ", join(exits), "dim"), width, indent=4, most=2)
+    away = [a for a in agents if _str(a.get("room"), here) != here]
+    if away:
+        bits = [f"{_who(a.get('seat'))} in {place(view, a.get('room'))}" for a in away]
+        lines += wrap(Text("  Apart: " + ", ".join(bits), style="dim"), width, most=1)
+    return lines
+
+
+# -- the map ----------------------------------------------------------------------------------
+
+
+def map_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """The Random Event tokens by colour (`3~` Sneaked, `3~treasure` a face seen), the
+    Points of Interest, the Story tokens and the Locked doors."""
+    rooms = _dicts(view.get("rooms"))
+    here = _str(view.get("group_room"))
+    tokens = Text()
+    for colour in ("green", "blue", "red"):
+        spots = [r for r in rooms if r.get("token") == colour]
+        if not spots:
+            continue
+        if tokens:
+            tokens.append(" · ")
+        tokens.append(colour, style=COLOUR_STYLE[colour])
+        for r in spots:
+            rid = _str(r.get("id"))
+            bit = rid + ("~" if r.get("sneaked") else "")
+            if isinstance(r.get("seen"), str):
+                bit += f"({r['seen']})"
+            tokens.append(" ")
+            tokens.append(bit, style="bold reverse" if rid == here else "")
+    lines: list[Text] = []
+    lines += wrap(label("Tokens: ", tokens or Text("none", style="dim")), width, most=2)
+    extra = Text()
+    poi = [_str(r.get("id")) for r in rooms if r.get("poi")]
+    if poi:
+        extra.append("Points of Interest: ", style="bold")
+        extra.append(" ".join(poi))
+    marks = [
+        f"{_str(r.get('id'))} {'+'.join(_strs(r.get('marks')))}"
+        for r in rooms
+        if _strs(r.get("marks"))
+    ]
+    if marks:
+        if extra:
+            extra.append(" · ")
+        extra.append("Story tokens: ", style="bold")
+        extra.append(", ".join(marks))
+    locked = [d for d in _dicts(view.get("doors")) if d.get("locked")]
+    if locked:
+        if extra:
+            extra.append(" · ")
+        extra.append("Locked: ", style="bold yellow")
+        extra.append(", ".join(f"{_str(d.get('a'))}-{_str(d.get('b'))}" for d in locked))
+    if extra:
+        lines += wrap(extra, width, most=2)
+    if any(r.get("sneaked") for r in rooms):
+        lines.append(clip(Text("  (~ Sneaked: turned face up)", style="dim"), width))
+    return lines
+
+
+# -- the story (campaign) ---------------------------------------------------------------------
+
+
+def story_lines(view: dict[str, Any], width: int) -> list[Text]:
+    story = view.get("story")
+    if not isinstance(story, dict):
+        return []
+    t = label("Mission: ", Text(_str(story.get("mission")), style="bold magenta"))
+    if isinstance(view.get("mission"), int):
+        t.append(f" ({view['mission']} of 10)", style="dim")
+    lines = [clip(t, width)]
+    nxt = story.get("next")
+    if isinstance(nxt, dict):
+        n = label("  Next Story card ", Text(f"{_str(nxt.get('number'))} {_str(nxt.get('title'))}"))
+        n.append(": " + _str(nxt.get("text"), ""), style="dim")
+        lines += wrap(n, width, indent=4, most=2)
+    for c in _dicts(story.get("active")):
+        kind = "Point of Interest" if c.get("kind") == "poi" else "Mission card"
+        a = label(f"  {kind} ", Text(f"{_str(c.get('number'))} {_str(c.get('title'))}"))
+        a.append(": " + _str(c.get("text"), ""), style="dim")
+        lines += wrap(a, width, indent=4, most=2)
+    return lines
+
+
+# -- the fight --------------------------------------------------------------------------------
+
+
+def enemy_line(e: dict[str, Any]) -> Text:
+    """`2 Lost Warrior 4/10 · stunned · countdown 2 · immune melee · engaged`."""
+    t = Text(f"{_num(e.get('position'))} ")
+    t.append(_str(e.get("name")), style=COLOUR_STYLE.get(_str(e.get("colour"), ""), ""))
+    state = _str(e.get("state"), "active")
+    t.append(f" {_num(e.get('damage'))}/{_num(e.get('health'))}")
+    bits = []
+    if state != "active":
+        bits.append({"fresh": "just summoned"}.get(state, state))
+    if isinstance(e.get("countdown"), int):
+        bits.append(f"countdown {e['countdown']}")
+    immune = _strs(e.get("immune"))
+    if immune:
+        bits.append("immune " + "/".join(immune))
+    if e.get("engaged"):
+        bits.append("engaged")
+    if bits:
+        t.append(" · " + " · ".join(bits), style="dim" if state == "defeated" else "")
+    if state == "defeated":
+        t.stylize("dim")
+    return t
+
+
+def fight_lines(view: dict[str, Any], width: int) -> list[Text]:
+    fight = _dicts(view.get("fight"))
+    if not fight:
+        return []
+    head = Text("Fight", style="bold")
+    if _num(view.get("rage")):
+        head.append(f" (Rage {view['rage']})", style="bold red")
+    head.append(": ", style="bold")
+    return grid([enemy_line(e) for e in fight], width, min_col=38, lead=head)
+
+
+# -- the event --------------------------------------------------------------------------------
+
+
+def event_lines(view: dict[str, Any], width: int) -> list[Text]:
+    lines: list[Text] = []
+    ev = view.get("event")
+    if isinstance(ev, dict):
+        colour = _str(ev.get("colour"), "")
+        style = f"bold {COLOUR_STYLE.get(colour, '')}"
+        t = label("Event: ", Text(_str(ev.get("name")), style=style))
+        if ev.get("group"):
+            t.append(" (Group Decision: one option for all)", style="bold")
+        lines.append(clip(t, width))
+        lines += wrap(Text("  " + _str(ev.get("text"), "")), width, indent=2, most=4)
+    votes = [v for v in view.get("votes") or [] if isinstance(v, str)]
+    if any(votes):
+        agents = {a.get("seat"): _str(a.get("agent")) for a in _dicts(view.get("agents"))}
+        by_letter: dict[str, list[str]] = {}
+        for p, v in enumerate(votes):
+            if v:
+                by_letter.setdefault(v, []).append(f"{_who(p)} {agents.get(p, '')}".strip())
+        t = Text("Votes: ", style="bold")
+        for i, (letter, who) in enumerate(sorted(by_letter.items())):
+            if i:
+                t.append(" · ")
+            t.append(f"{letter}×{len(who)}", style="bold")
+            t.append(f" {', '.join(who)}")
+        lines += wrap(t, width, most=2)
+    return lines
+
+
+# -- the Agents -------------------------------------------------------------------------------
+
+
+def treasure_text(c: dict[str, Any], slot: bool = True) -> Text:
+    """`hand: Whip (ranged 1)`, `Health Potion`, `Iron Buckler (shield 1, 2 hands)`."""
+    t = Text()
+    if slot and isinstance(c.get("slot"), str):
+        t.append(f"{c['slot']}:", style="dim")
+    t.append(_str(c.get("name")), style=COLOUR_STYLE.get(_str(c.get("colour"), ""), ""))
+    bits = []
+    if c.get("kind") in ("weapon", "shield"):
+        typ = _str(c.get("type"), "")
+        bits.append(f"{TYPE_SHORT.get(typ, typ) or 'shield'} {_num(c.get('power'))}")
+        if _num(c.get("hands")) > 1:
+            bits.append("2 hands")
+    if c.get("exhausted"):
+        bits.append("exhausted")
+    if c.get("timeless"):
+        bits.append("Timeless")
+    if bits:
+        t.append(f" ({', '.join(bits)})", style="dim")
+    return t
+
+
+def timing_card(c: dict[str, Any]) -> Text:
+    """`2 Block t2` (Timing, name, Timing Cost, then Damage `d1`, Rage `r1`), struck through
+    and marked `negated` when Negated, `paid` when its optional effect is paid for."""
+    t = Text(f"{_num(c.get('timing'))} ", style="bold")
+    name = Text(_str(c.get("name")), style=CATEGORY_STYLE.get(_str(c.get("category"), ""), ""))
+    if c.get("negated"):
+        name.stylize("strike dim")
+    t.append_text(name)
+    nums = f" t{_num(c.get('cost'))}"
+    if _num(c.get("damage")):
+        nums += f" d{c['damage']}"
+    if _num(c.get("rage")):
+        nums += f" r{c['rage']}"
+    t.append(nums, style="dim")
+    if c.get("negated"):
+        t.append(" negated", style="bold yellow")
+    if c.get("paid"):
+        t.append(" paid", style="bold green")
+    return t
+
+
+def _target_name(view: dict[str, Any], target: object) -> str:
+    for e in _dicts(view.get("fight")):
+        if e.get("id") == target:
+            return f"{_num(e.get('position'))} {_str(e.get('name'))}"
+    return _str(target)
+
+
+def agent_lines(view: dict[str, Any], a: dict[str, Any], width: int) -> list[Text]:
+    """One Agent: its head line, Skills and piles, inventory, and in a fight its Timing."""
+    me = view.get("viewer")
+    p = a.get("seat")
+    head = Text(f"{_who(p)} ", style="bold")
+    head.append(_str(a.get("agent")), style="bold")
+    tags = [t for t, on in (("you", p == me), ("leader", a.get("leader"))) if on]
+    if tags:
+        head.append(f" ({', '.join(tags)})", style="bold")
+    energy, most = _num(a.get("energy")), _num(a.get("max_energy"))
+    head.append(" · ")
+    head.append(f"Energy {energy}/{most}", style="bold yellow")
+    if isinstance(a.get("health"), int):
+        head.append(" · ")
+        head.append(f"Health {a['health']}", style="bold red" if a["health"] <= 3 else "bold")
+        head.append(f" · Clarity {_num(a.get('clarity'))}", style="bold cyan")
+    if _str(a.get("room"), "") != _str(view.get("group_room"), ""):
+        head.append(f" · in {place(view, a.get('room'))}")
+    if isinstance(a.get("health"), int) and a["health"] <= 0:
+        head.append(" · out", style="bold red")
+    piles = [f"deck {_num(a.get('deck'))}", f"discard {len(a.get('discard') or [])}"]
+    if _strs(a.get("trophies")):
+        piles.append(f"trophies {len(a['trophies'])}")
+    if _num(a.get("shards")):
+        piles.append(f"Data Shards {a['shards']}")
+    head.append(" · " + ", ".join(piles), style="dim")
+    lines = [clip(head, width)]
+
+    skills = []
+    for sk in _dicts(a.get("skills")):
+        s = Text(_str(sk.get("name")))
+        s.append(f" {_num(sk.get('energy'))}E C{_num(sk.get('clarity'))}+", style="dim")
+        if sk.get("cooldown"):
+            s.append(" cooling", style="yellow")
+            s.stylize("dim", 0, len(_str(sk.get("name"))))
+        skills.append(s)
+    body = label("  Skills ", join(skills), "dim")
+    if a.get("overcharged"):
+        body.append(" · Overcharge used", style="yellow")
+    lines += wrap(body, width, indent=4, most=2)
+
+    inv = [treasure_text(c) for c in _dicts(a.get("inventory"))]
+    carry = label("  Carries ", join(inv) if inv else Text("nothing", style="dim"), "dim")
+    power = _num(a.get("combat_power"))
+    types = "/".join(_strs(a.get("damage_types"))) or "bare hands"
+    carry.append(f" · power {power} {types}", style="dim")
+    upgrades = _strs(a.get("upgrades"))
+    if upgrades:
+        carry.append(" · Upgrades: ", style="dim")
+        carry.append(_names(upgrades))
+    lines += wrap(carry, width, indent=4, most=2)
+
+    contract = a.get("contract")
+    if isinstance(contract, list) and contract:
+        c = label("  Contract (secret): ", ", ".join(_strs(contract)), "bold magenta")
+        eff = short_effect(GAME, _strs(contract)[0]) if _strs(contract) else ""
+        if eff:
+            c.append(": " + eff, style="dim")
+        lines.append(clip(c, width))
+    elif isinstance(contract, int) and contract and p == me:
+        lines.append(clip(Text(f"  Contract: {contract} (secret)", style="dim"), width))
+
+    line = _dicts(a.get("line"))
+    initiative = _strs(a.get("initiative"))
+    if line or initiative or _num(a.get("damage")) or a.get("target"):
+        row = label("  Timing ", join((timing_card(c) for c in line), " | ") or Text("-"), "dim")
+        if initiative:
+            row.append(" · Initiative: ", style="bold")
+            row.append(_names(initiative))
+        if _num(a.get("damage")) or a.get("target"):
+            row.append(f" · Damage {_num(a.get('damage'))}", style="bold red")
+            if a.get("target"):
+                row.append(f" → {_target_name(view, a['target'])}")
+        lines += wrap(row, width, indent=4, most=3)
+    return lines
+
+
+LEGEND = "Skills: E Energy cost, C6+ Clarity needed"
+TIMING_LEGEND = " · Timing: t Timing Cost, d Damage, r Rage"
+
+
+def agents_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """Every Agent in seat order, then a line saying what the short numbers mean."""
+    lines: list[Text] = []
+    agents = _dicts(view.get("agents"))
+    for a in agents:
+        lines += agent_lines(view, a, width)
+    if agents:
+        legend = LEGEND + (TIMING_LEGEND if any(_dicts(a.get("line")) for a in agents) else "")
+        lines.append(clip(Text(legend, style="dim"), width))
+    return lines
+
+
+# -- the rest: Allies, P.O.D., the Gob-li Merchant, hints, tallies ----------------------------
+
+
+def extra_lines(view: dict[str, Any], width: int) -> list[Text]:
+    lines: list[Text] = []
+    allies = _dicts(view.get("allies"))
+    if allies:
+        bits = []
+        for al in allies:
+            t = Text(_str(al.get("name")), style="green")
+            t.append(f" C{_num(al.get('clarity'))}", style="dim")
+            if al.get("exhausted"):
+                t.append(" exhausted", style="dim")
+            bits.append(t)
+        lines += wrap(label("Allies: ", join(bits)), width, most=2)
+    pod = _dicts(view.get("pod"))
+    if pod:
+        lines += wrap(label("P.O.D.: ", join(treasure_text(c, False) for c in pod)), width, most=2)
+    offer = _dicts(view.get("merchant"))
+    if offer:
+        bits = []
+        for i, c in enumerate(offer, 1):
+            t = Text(f"{i} ")
+            t.append_text(treasure_text(c, False))
+            t.append(f" {_num(c.get('energy'))}E", style="yellow")
+            bits.append(t)
+        lines += wrap(label("Gob-li Merchant offers: ", join(bits, " · ")), width, most=3)
+    for hint in _strs(view.get("hints"))[-2:]:
+        lines += wrap(label("Hint: ", hint, "bold cyan"), width, most=2)
+    counters = view.get("counters")
+    if isinstance(counters, dict) and counters:
+        tallies = ", ".join(f"{k} {v}" for k, v in counters.items() if isinstance(v, int))
+        lines += wrap(Text("Tallies: " + tallies, style="dim"), width, most=1)
+    ended = view.get("ended")
+    if isinstance(ended, str) and ended:
+        lines.append(clip(label("The end: ", ended, "bold red"), width))
+    return lines
+
+
+def log_lines(view: dict[str, Any], width: int) -> list[Text]:
+    log = _dicts(view.get("log"))
+    if not log:
+        return []
+    lines = [Text("Recent:", style="bold")]
+    for entry in log[-RECENT:]:
+        t = Text("  " + _str(entry.get("text"), ""))
+        t.append(f"  ({_str(entry.get('rule'), '')})", style="dim")
+        lines.append(clip(t, width))
+    return lines
+
+
+def board_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """The board under its title, as lines no wider than `width`."""
+    return (
+        story_lines(view, width)
+        + group_lines(view, width)
+        + map_lines(view, width)
+        + event_lines(view, width)
+        + fight_lines(view, width)
+        + agents_lines(view, width)
+        + extra_lines(view, width)
+        + log_lines(view, width)
+    )
+
+
+def render(view: dict[str, Any], console: Console) -> None:
+    console.rule(title(view))
+    emit(console, board_lines(view, console.width))
