@@ -1,12 +1,15 @@
 """`tabletop campaign GAME FILE`: start or continue a campaign kept in FILE, one chapter a run.
 
 A game with a campaign offers `tabletop.games.<game>.campaign` with `new_campaign(players,
-seed, options)`, `carry`, `describe(carried)`, `title(adventure)` and `CAMPAIGN_OPTIONS` (the
-options the campaign sets itself); The Librarians is the one today (C-1 to C-4, the Season
-One unlocks carried on).
+seed, options)`, `carry`, `describe(carried)`, `title(chapter)` and `CAMPAIGN_OPTIONS` (the
+options the campaign sets itself), and may name the option that tells its chapters apart in
+`CHAPTER_OPTION` (default `adventure`): The Librarians (C-1 to C-4, the Season One unlocks
+carried on) and Castle Von Loghan (Missions 1 to 10, `mission`, Treasures and Upgrades
+carried on).
 
-- Without FILE on disk: a new campaign of `--players` (default 3) and `--seed` (default a new
-  random one) with the `-o` options for every chapter; FILE is written at once.
+- Without FILE on disk: a new campaign of `--players` (default 3, or the campaign module's
+  `DEFAULT_PLAYERS`) and `--seed` (default a new random one) with the `-o` options for every
+  chapter; FILE is written at once.
 - With FILE: the campaign is read, every chapter played so far replayed and verified (its game
   record and what it carried on: a `RecordError` names the first divergence), and the next
   chapter is played. `-o` options given then change the chapters not played yet (a custom
@@ -186,7 +189,8 @@ def _open(
         from tabletop.ui.commands import random_seed
 
         seed = random_seed() if seed is None else seed
-        campaign = mod.new_campaign(players or DEFAULT_PLAYERS, seed, options)
+        players = players or getattr(mod, "DEFAULT_PLAYERS", DEFAULT_PLAYERS)
+        campaign = mod.new_campaign(players, seed, options)
         campaign.start()  # the first chapter's options are valid
         return CampaignFile(campaign.record(), None, None), campaign
     cf = read(path)
@@ -250,7 +254,8 @@ def run_campaign(
     on = choose(game, prefs or [])
     agents, specs = make_seats(game, chapter.players, cf.seats, chapter.seed)
     write(path, cf)  # seats and preferences are good: the campaign may be kept
-    adventure = str(campaign.options().get("adventure", ""))
+    key = getattr(mod, "CHAPTER_OPTION", "adventure")  # the option naming a chapter
+    adventure = str(campaign.options().get(key, ""))
     console.print(Text(f"Chapter {n + 1} of {total}: {mod.title(adventure)}", "bold"))
     session = CampaignSession(
         state,
@@ -275,7 +280,7 @@ def run_campaign(
     for line in mod.describe(carried)[-2:]:
         console.print(Text("  " + line))
     if not campaign.is_over:
-        nxt = campaign.chapters[campaign.chapter].options.get("adventure", "")
+        nxt = campaign.chapters[campaign.chapter].options.get(key, "")
         console.print(Text(f"Next: {mod.title(str(nxt))}: tabletop campaign {game} {path}"))
     return code
 

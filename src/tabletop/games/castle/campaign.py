@@ -53,6 +53,7 @@ GAME = "castle"
 MISSIONS = tuple(m.number for m in CONTENT.missions)
 CAMPAIGN_OPTIONS = ("mode", "mission", "carried")  # set by the campaign, not by the players
 CHAPTER_OPTION = "mission"  # the option that names a chapter (ui/campaign.py's title)
+DEFAULT_PLAYERS = 4  # the fewest Agents a game has (ui/campaign.py's default)
 START: dict[str, Any] = {"carried": [], "played": []}
 
 
