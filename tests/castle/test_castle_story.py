@@ -218,11 +218,20 @@ def test_mission_10_summons_a_lost_agent_per_agent() -> None:
 
 
 def test_mission_6_keybots_move_every_turn() -> None:
+    """Every KeyBot moves through one door (never a lift) at the end of each turn."""
     s = campaign(6)
-    before = sorted(r for r, m in s.marks.items() if "keybot" in m)
-    run_check(s, "refresh")
-    after = sorted(r for r, m in s.marks.items() for k in m if k == "keybot")
-    assert len(after) == 3 and after != before
+    doors = {frozenset((d.a, d.b)) for d in s.board.doors if d.kind == "door"}
+    for _ in range(2):
+        before = sorted(r for r, m in s.marks.items() for k in m if k == "keybot")
+        log = len(s.log or [])
+        run_check(s, "refresh")
+        moves = [e.text_for(None) for e in (s.log or [])[log:] if e.rule.endswith("move-keybots")]
+        assert len(moves) == 3
+        after = sorted(r for r, m in s.marks.items() for k in m if k == "keybot")
+        assert len(after) == 3 and s.room[0] not in after
+        for text in moves:
+            a, b = text.removeprefix("A KeyBot moves from ").split(" to ")
+            assert frozenset((a, b)) in doors and a in before
 
 
 # -- conditions -------------------------------------------------------------------------------
