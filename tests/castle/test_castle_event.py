@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.engine.flow import ask_again
 from tabletop.games.castle.cards import (
     ENEMY,
     EVENT,
@@ -190,6 +191,17 @@ def test_energy_self_hits_only_the_choosers() -> None:
     assert s.energy == [before[0] - 2, before[1], before[2], before[3] - 2]
 
 
+def test_an_outcome_the_agent_cannot_pay_for_is_not_offered() -> None:
+    s = game(4)
+    enter_event(s, "Collapsing Gallery")  # B: the chooser pays 2 Energy
+    s.energy[1] = 1
+    ask_again(s)
+    d = s.pending
+    assert d is not None
+    assert d.option_ids(1) == ("vote:A", "vote:C", "vote:D")
+    assert d.option_ids(0) == ("vote:A", "vote:B", "vote:C", "vote:D")
+
+
 def test_group_decision_is_one_choice_resolved_once() -> None:
     s = game(4)
     card = enter_event(s, "Fairy Ring")
@@ -247,6 +259,33 @@ def test_unshackled_vote_is_the_actors_own() -> None:
     assert s.flags.get("fight-seat") == mover
     assert s.flags.get(f"evented-{mover}") == 1
     assert s.zones.cards[EVENT_DISCARD["green"]][-1] == card
+
+
+def test_unshackled_agents_in_one_room_face_one_event() -> None:
+    s = game(4, mode="unshackled")
+    rig_event(s, "Collapsing Gallery")
+    token_in(s, "green", "1")
+    to_kind(s, "move")
+    first = s.pending.players[0]  # type: ignore[union-attr]
+    s.apply(first, "go:1")
+    to_kind(s, "move")
+    second = s.pending.players[0]  # type: ignore[union-attr]
+    s.apply(second, "go:1")
+    for _ in range(2):
+        to_kind(s, "move")
+        s.apply(s.pending.players[0], "stay")  # type: ignore[union-attr]
+    to_kind(s, "vote")
+    d = s.pending
+    assert d is not None and d.players == (first, second)
+    health = list(s.health)
+    s.apply(first, "vote:A")
+    s.apply(second, "vote:D")
+    assert s.health[first] == health[first] - 3
+    assert s.health[second] == health[second]
+    assert s.clarity[second] == 10 - 2
+    assert len(s.zones.cards[FIGHT]) == 3  # one summon: the total Agents minus one
+    assert s.flags.get(f"evented-{first}") == s.flags.get(f"evented-{second}") == 1
+    assert len(s.zones.cards[EVENT_DISCARD["green"]]) == 1  # the second Agent drew no card
 
 
 def test_no_event_without_entering() -> None:

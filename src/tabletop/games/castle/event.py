@@ -5,10 +5,13 @@ A Random Event:
 
 1. The card is taken from the BOTTOM of the event deck of the token's colour (an empty deck is
    refilled by shuffling its discard pile) and laid face up (castle.event.draw).
-2. Every Agent of the group (in Unshackled, the Agent playing the phase) picks a letter A-D in
-   secret: one SECRET decision of every voter, options `vote:A` .. `vote:D`; nothing of the
-   choices shows (not in `s.votes`, not in any view) until the last one is in
-   (castle.event.vote). A Group Decision (`RandomEvent.group`) is one choice, `group:A` ..
+2. Every Agent of the group (in Unshackled, the Agent playing the phase, with any other Agent
+   who entered the same room this turn: one token, one card, each Agent affected on its own)
+   picks a letter A-D in secret: one SECRET decision of every voter, options `vote:A` ..
+   `vote:D`; nothing of the choices shows (not in `s.votes`, not in any view) until the last
+   one is in (castle.event.vote). An outcome that makes its chooser pay Energy the Agent does
+   not have is not offered to that Agent (castle.event.pay: an Agent may not choose an action
+   it cannot pay for). A Group Decision (`RandomEvent.group`) is one choice, `group:A` ..
    `group:D`, made by the Leader for the group: its outcome resolves once, for the group
    (castle.event.group-decision).
 3. The letters are revealed (`s.votes`: a letter per seat, '' for a seat that did not vote;
@@ -37,7 +40,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletop.engine.decision import SECRET, Decision, Option
+from tabletop.engine.decision import SECRET, Ask, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import clockwise, push
 from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE
@@ -66,19 +69,32 @@ def colour_of(s: CastleState, token: int) -> str:
 
 
 def voters(s: CastleState, actor: int | None) -> tuple[int, ...]:
-    """Who picks a Decision card: every Agent of the group from the Leader round the table
-    (in Unshackled, the Agent playing the phase)."""
-    if actor is not None:
-        return (actor,)
-    return tuple(p for p in clockwise(s.leader, s.num_players) if s.health[s.pool(p)] > 0)
+    """Who picks a Decision card: every Agent of the group from the Leader round the table;
+    in Unshackled the Agent playing the phase and, after it round the table, every other Agent
+    who entered the same room this turn and has had no Event yet (one token, one card: they
+    face it together, each choosing for itself)."""
+    if actor is None:
+        return tuple(p for p in clockwise(s.leader, s.num_players) if s.health[s.pool(p)] > 0)
+    room, f = s.room[actor], s.flags
+    return tuple(
+        p
+        for p in clockwise(actor, s.num_players)
+        if p == actor
+        or (
+            f.get(f"entered-{p}")
+            and s.room[p] == room
+            and s.health[p] > 0
+            and not f.get(f"evented-{p}")
+        )
+    )
 
 
 def start_event(s: CastleState, actor: int | None) -> None:
     """Called by the turn's Event step: visit the Story tokens of the room entered, then draw
     and resolve a Random Event if a Random Event token lies there."""
     key = "entered" if actor is None else f"entered-{actor}"
-    if not s.flags.get(key):
-        return
+    if not s.flags.get(key) or (actor is not None and s.flags.get(f"evented-{actor}")):
+        return  # no room entered, or its Event was faced with another Agent (Unshackled)
     seat = s.leader if actor is None else actor
     room = s.room[seat]
     visit_tokens(s, room)
@@ -93,10 +109,11 @@ def start_event(s: CastleState, actor: int | None) -> None:
     s.summon_change = 0
     s.votes = ()
     rec: RandomEvent = s.record(card)
+    seats = voters(s, actor)
     if rec.group:
-        push(s, GroupVote(card, colour, actor))
+        push(s, GroupVote(card, colour, actor, () if actor is None else seats))
     else:
-        push(s, Vote(card, colour, voters(s, actor), actor))
+        push(s, Vote(card, colour, seats, actor))
 
 
 def draw_event(s: CastleState, colour: str) -> int | None:
@@ -134,6 +151,24 @@ def visit_tokens(s: CastleState, room: str) -> None:
         del s.marks[room]
 
 
+def cost(rec: RandomEvent, letter: str) -> int:
+    """The Energy the chooser pays for an outcome (its own Energy losses)."""
+    return sum(
+        -int(st.params["amount"])
+        for st in rec.option(letter)
+        if st.effect == "energy"
+        and str(st.params.get("who", "self")) == "self"
+        and int(st.params["amount"]) < 0
+    )
+
+
+def payable(s: CastleState, seat: int, rec: RandomEvent) -> tuple[Option, ...]:
+    """The Decision cards `seat` may pick: an outcome that makes the chooser pay Energy it
+    does not have cannot be chosen (castle.event.pay); all four when it can pay for none."""
+    legal = tuple(o for o in VOTES if cost(rec, str(o.arg)) <= s.energy[seat])
+    return legal or VOTES
+
+
 class _Vote(NamedTuple):
     card: int
     colour: str
@@ -150,14 +185,10 @@ class Vote(_Vote):
     rule = "castle.event.vote"
 
     def ask(self, s: CastleState) -> Decision:
-        return Decision(
-            self.seats,
-            "vote",
-            f"{s.name(self.card)}: each Agent picks a Decision card (A-D) in secret",
-            VOTES,
-            self.rule,
-            SECRET,
-        )
+        rec: RandomEvent = s.record(self.card)
+        prompt = f"{s.name(self.card)}: each Agent picks a Decision card (A-D) in secret"
+        asks = tuple(Ask("vote", prompt, payable(s, p, rec), self.rule) for p in self.seats)
+        return Decision(self.seats, "vote", prompt, VOTES, self.rule, SECRET, asks)
 
     def answers(self, s: CastleState, decision: Decision, answers: dict[int, Option]) -> None:
         reveal(s, self.card, self.colour, self.actor, {p: str(o.arg) for p, o in answers.items()})
@@ -170,11 +201,13 @@ class _GroupVote(NamedTuple):
     card: int
     colour: str
     actor: int | None
+    seats: tuple[int, ...]  # Unshackled: the Agents facing it (each resolves the choice)
 
 
 class GroupVote(_GroupVote):
     """A Group Decision: the Leader (in Unshackled, the Agent playing) picks one option for
-    the whole group; it resolves once (castle.event.group-decision)."""
+    the whole group; it resolves once, for the group (in Unshackled, once for each Agent
+    facing the Event, each being affected on its own) (castle.event.group-decision)."""
 
     __slots__ = ()
     auto = False
@@ -195,8 +228,11 @@ class GroupVote(_GroupVote):
         s.votes = tuple(letter if p == player else "" for p in range(s.num_players))
         s.emit(Event(self.rule, f"{who(player)} decides {letter} for the group"))
         rec: RandomEvent = s.record(self.card)
-        ctx = Ctx(seat=self.actor, source=self.card, colour=self.colour)
-        push(s, Resolve(rec.option(letter), ctx), EndEvent(self.card, self.colour, self.actor))
+        steps = [
+            Resolve(rec.option(letter), Ctx(seat=p, source=self.card, colour=self.colour))
+            for p in (self.seats or (None,))
+        ]
+        push(s, *steps, EndEvent(self.card, self.colour, self.actor, self.seats))
 
 
 def reveal(
@@ -214,18 +250,37 @@ def reveal(
         for p in order:
             if letters[p] == letter and rec.option(letter):
                 ctx = Ctx(seat=p, source=card, colour=colour)
-                steps.append(Resolve(rec.option(letter), ctx))
-    push(s, *steps, EndEvent(card, colour, actor))
+                steps += [Outcome(letter, p), Resolve(rec.option(letter), ctx)]
+    push(s, *steps, EndEvent(card, colour, actor, () if actor is None else tuple(order)))
+
+
+class _Outcome(NamedTuple):
+    letter: str
+    seat: int
+
+
+class Outcome(_Outcome):
+    """One chosen outcome resolves, on behalf of the Agent who chose it
+    (castle.event.outcomes)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "castle.event.outcomes"
+
+    def run(self, s: CastleState) -> None:
+        s.emit(Event(self.rule, f"Outcome {self.letter} for {who(self.seat)}"))
 
 
 class _EndEvent(NamedTuple):
     card: int
     colour: str
     actor: int | None
+    seats: tuple[int, ...]  # Unshackled: the Agents who faced it; () for the group
 
 
 class EndEvent(_EndEvent):
-    """The End Event's own steps, then its summon (castle.event.end)."""
+    """The End Event's own steps (for the group; in Unshackled for each Agent who faced the
+    Event), then its summon (castle.event.end)."""
 
     __slots__ = ()
     auto = True
@@ -233,8 +288,11 @@ class EndEvent(_EndEvent):
 
     def run(self, s: CastleState) -> None:
         rec: RandomEvent = s.record(self.card)
-        ctx = Ctx(seat=self.actor, source=self.card, colour=self.colour)
-        push(s, Resolve(rec.end.steps, ctx), Summon(self.card, self.colour, self.actor))
+        steps = [
+            Resolve(rec.end.steps, Ctx(seat=p, source=self.card, colour=self.colour))
+            for p in (self.seats or (None,))
+        ]
+        push(s, *steps, Summon(*self))
 
 
 class Summon(_EndEvent):
@@ -273,16 +331,22 @@ class Summon(_EndEvent):
                 "castle.event.discard",
                 "{card} is discarded",
             )
-        s.flags["evented" if self.actor is None else f"evented-{self.actor}"] = 1
+        if self.actor is None:
+            s.flags["evented"] = 1
+        for p in self.seats:
+            s.flags[f"evented-{p}"] = 1
 
 
 __all__ = [
     "COLLECTED",
     "EndEvent",
     "GroupVote",
+    "Outcome",
     "Summon",
     "Vote",
+    "cost",
     "draw_event",
+    "payable",
     "reveal",
     "start_event",
     "visit_tokens",

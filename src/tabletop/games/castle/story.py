@@ -283,10 +283,13 @@ def mode_end(s: CastleState, phase: str) -> None:
     if fighting:
         return
     if s.mode.contracts and s.counters.get("out-of-enemies"):
-        s.win("the enemy decks ran out")
+        reason = "the enemy decks ran out"
+    elif not any(s.zones.cards[z] for z in ROOM_ZONE.values()):
+        reason = "every Random Event token is resolved"
+    else:
         return
-    if not any(s.zones.cards[z] for z in ROOM_ZONE.values()):
-        s.win("every Random Event token is resolved")
+    s.emit(Event("castle.modes.end", f"The game ends: {reason}"))
+    s.win(reason)
 
 
 __all__ = [
