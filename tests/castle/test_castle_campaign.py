@@ -98,6 +98,26 @@ def test_timeless_items_in_the_pod_come_back_others_stay() -> None:
     assert [nxt.name(c) for c in nxt.zones.cards[POD]] == ["Brass Gear"]
 
 
+def test_destroyed_set_pieces_stay_out_of_the_campaign() -> None:
+    from tabletop.games.castle.cards import DESTROYED
+
+    s = mission(3)
+    src, gear = next(
+        (z, c)
+        for z in TREASURE_DECK.values()
+        for c in s.zones.cards[z]
+        if s.name(c) == "Brass Gear"
+    )
+    s.move(gear, src, DESTROYED, "test", "{card}")
+    s.win("test")
+    out = C.carry(s, C.START)
+    assert "destroyed:brass-gear" in out["carried"]
+    nxt = mission(4, tuple(out["carried"]))
+    assert [nxt.name(c) for c in nxt.zones.cards[DESTROYED]] == ["Brass Gear"]
+    nxt.win("test")
+    assert "destroyed:brass-gear" in C.carry(nxt, out)["carried"]
+
+
 def test_a_lost_mission_keeps_what_was_carried_into_it() -> None:
     before = {"carried": ["0:whip"], "played": []}
     s = mission(2, ("0:whip",))

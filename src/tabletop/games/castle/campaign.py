@@ -8,11 +8,14 @@ into a Mission's set-up (castle.campaign.*).
 - `carry(state, carried)`: what a finished Mission hands the next. A Mission won hands on what
   its `keeps` names: each Agent's Treasures (`"seat:treasure-slug"`), Upgrades
   (`"seat:upgrade:slug"`) and the group's Allies (`"ally:slug"`); Timeless Treasures always
-  come back, the ones left in the P.O.D. too (`"pod:slug"`, found in the P.O.D. again). Other
-  Treasures in the P.O.D. stay behind (the rulebook: they cannot be taken into the next
-  Mission). A Mission lost hands on what was carried into it (our reading: the group jumps
-  back in time, nothing of the lost Mission is kept), and the campaign goes on with the next
-  Mission, as The Librarians' does; `played` records each Mission's result.
+  come back, the ones left in the P.O.D. too (`"pod:slug"`, found in the P.O.D. again; held
+  ones too when a Mission keeps no Treasures). Other Treasures in the P.O.D. stay behind (the
+  rulebook: they cannot be taken into the next Mission). Treasure Set pieces exchanged for
+  their Unique Treasure stay out of the rest of the campaign (`"destroyed:slug"`). A Mission
+  lost hands on what was carried into it (our reading: the group jumps back in time, nothing
+  of the lost Mission is kept), and the campaign goes on with the next Mission, as The
+  Librarians' does (the engine's campaign has a fixed list of chapters, so the rulebook's
+  "try the Mission again" is not offered); `played` records each Mission's result.
 - `carried` is an option of the game, so the engine's default feed hands it to the next
   chapter, where `apply_carried` (called by the set-up) takes those cards out of the decks
   and the Upgrade and Ally boxes into place; when anything is carried, each Agent's starting
@@ -35,6 +38,7 @@ from tabletop.games.castle.cards import (
     ALLY,
     ALLY_BOX,
     CONTENT,
+    DESTROYED,
     INVENTORY,
     POD,
     TREASURE,
@@ -62,8 +66,9 @@ def apply_carried(s: CastleState) -> None:
     """Put what the Mission before handed on into place (castle.campaign.carried): each entry
     `"seat:treasure-slug"` takes that Treasure from its deck into the Agent's inventory (the
     P.O.D. when no slot fits), `"seat:upgrade:slug"` that Upgrade into the Agent's Upgrade
-    slots, `"ally:slug"` that Ally to the group, `"pod:slug"` that Treasure into the P.O.D.
-    A bad entry raises OptionError."""
+    slots, `"ally:slug"` that Ally to the group, `"pod:slug"` that Treasure into the P.O.D.,
+    `"destroyed:slug"` that Treasure out of the game (a Treasure Set piece exchanged earlier
+    in the campaign). A bad entry raises OptionError."""
     entries = s.opts.carried
     if not entries:
         return
@@ -89,6 +94,16 @@ def apply_carried(s: CastleState) -> None:
             )
         else:
             card = _take(s, TREASURE, slug, tuple(TREASURE_DECK.values()), entry)
+            if where == "destroyed":
+                src = next(z for z in TREASURE_DECK.values() if card in s.zones.cards[z])
+                s.move(
+                    card,
+                    src,
+                    DESTROYED,
+                    "castle.campaign.carried",
+                    "{card} stays out of the campaign",
+                )
+                continue
             slot = None if where == "pod" else best_slot(s, int(where), card)
             if slot is None:
                 src = next(z for z in TREASURE_DECK.values() if card in s.zones.cards[z])
@@ -112,12 +127,12 @@ def _parse(s: CastleState, entry: str) -> tuple[int | str, str, str, str]:
         if not any(a.slug == parts[1] for a in CONTENT.allies):
             raise OptionError(f"carried: {entry!r} names no Ally")
         return "group", "ally", parts[1], entry
-    if len(parts) == 2 and parts[0] == "pod":
-        return "pod", "treasure", _treasure_slug(parts[1], entry), entry
+    if len(parts) == 2 and parts[0] in ("pod", "destroyed"):
+        return parts[0], "treasure", _treasure_slug(parts[1], entry), entry
     if len(parts) not in (2, 3) or (len(parts) == 3 and parts[1] != "upgrade"):
         raise OptionError(
             f"carried: {entry!r} is not 'seat:treasure', 'seat:upgrade:upgrade', "
-            "'ally:ally' or 'pod:treasure'"
+            "'ally:ally', 'pod:treasure' or 'destroyed:treasure'"
         )
     if not parts[0].isdigit() or not 0 <= int(parts[0]) < s.num_players:
         raise OptionError(
@@ -190,15 +205,21 @@ def kept(state: CastleState) -> list[str]:
     keeps = set(CONTENT.mission(state.opts.mission).keeps)
     out: list[str] = []
     t = state.t
+    pod: list[str] = []
     for p in range(state.num_players):
         for card in state.zones.cards[zone(p, INVENTORY)]:
-            if "treasures" in keeps or ("timeless" in keeps and state.treasure(card).timeless):
+            if "treasures" in keeps:
                 out.append(f"{p}:{t.slugs[card]}")
+            elif state.treasure(card).timeless:
+                pod.append(f"pod:{t.slugs[card]}")
         if "upgrades" in keeps:
             out += [f"{p}:upgrade:{t.slugs[c]}" for c in state.zones.cards[zone(p, UPGRADES)]]
     if "allies" in keeps:
         out += [f"ally:{t.slugs[c]}" for c in state.zones.cards[ALLIES]]
-    out += [f"pod:{t.slugs[c]}" for c in state.zones.cards[POD] if state.treasure(c).timeless]
+    out += pod + [f"pod:{t.slugs[c]}" for c in state.zones.cards[POD] if state.treasure(c).timeless]
+    out += [
+        f"destroyed:{t.slugs[c]}" for c in state.zones.cards[DESTROYED] if t.kinds[c] == TREASURE
+    ]
     return out
 
 
