@@ -169,10 +169,37 @@ PROMPT = {
 }
 
 
+# castle.interpret.any-time: effects usable "any time" (or at any time in Combat) are offered
+# while the Agent's sequence executes; each other window offers the effects made for it.
+LOOSE = ("any", "combat")
+
+
+def _window_of(s: CastleState, seat: int, option: Option, window: str) -> bool:
+    """Whether an ability option is offered in `window` (its own window, or a loose one in the
+    execute step)."""
+    wanted = (window, *LOOSE) if window == "execute" else (window,)
+    oid = option.id
+    if oid.startswith("skill:"):
+        return s.agent(seat).skills[int(option.arg)].window in wanted
+    if oid.startswith("use:"):
+        cards = [c for c in s.inventory(seat) if s.t.slugs[c] == option.arg]
+    elif oid.startswith("ally:"):
+        from tabletop.games.castle.cards import ALLIES
+
+        cards = [c for c in s.zones.cards[ALLIES] if s.t.slugs[c] == option.arg]
+    else:
+        return True  # burning
+    return any(ab.window in wanted for c in cards for ab in s.record(c).abilities)
+
+
 def ability_options(s: CastleState, seat: int, window: str, burning: bool = False) -> list[Option]:
     """Skills, Treasures and Allies of `window` (a weapon whose effects are Negated is left
     out)."""
-    opts = abilities.options(s, seat, window, burning=burning)
+    opts = [
+        o
+        for o in abilities.options(s, seat, window, burning=burning)
+        if _window_of(s, seat, o, window)
+    ]
     off = s.combat.weapons_off if s.combat is not None else ()
     if off:
         gone = {f"use:{s.t.slugs[w]}" for w in off}
