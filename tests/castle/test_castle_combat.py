@@ -37,7 +37,8 @@ from tabletop.games.castle.cards import (
     TROPHIES,
     zone,
 )
-from tabletop.games.castle.combat import options, start_combat
+from tabletop.games.castle.combat import start_combat
+from tabletop.games.castle.combat_windows import options
 from tabletop.games.castle.enemy import targets
 from tabletop.games.castle.items import can_burn, combat_power, equipped, put
 from tabletop.games.castle.rules import CastleOptions, CastleState
