@@ -770,3 +770,74 @@ def test_random_combats_finish() -> None:
             raise AssertionError("the Combat did not end")
         s.zones.check_conservation()
         assert s.result is not None or s.combat is None
+
+
+def test_special_ignores_immunities_but_another_weapon_does_not() -> None:
+    r = Rig((SERA,))
+    wisp = r.enemy("Will-o'-Wisp")  # immune to Melee
+    s = r.s
+    assert "melee" in CONTENT.enemy("Will-o'-Wisp").immune
+    daggers = r.item(SERA, "Twin Daggers")
+    s.slots[daggers] = "backpack"
+    blade = r.give(SERA, "Runed Blade", "hand")
+    assert s.treasure(blade).damage_type == "special"
+    assert targets(s, SERA) == [(1, wisp)]
+    s.slots[daggers] = "hand"  # a Melee weapon beside it: that one counts
+    assert s.treasure(daggers).damage_type == "melee" and targets(s, SERA) == []
+
+
+def test_loghan_armor_negates_a_weapon_effect() -> None:
+    """The Loghan Armor's passive: the Crossbow loses its bolt for the round (its Combat Power
+    and Ranged type stay)."""
+    for enemy, bonus in (("The Loghan Armor", 0), ("Forest Wolf", 1)):
+        r = Rig((ARVIAS,), health=40)
+        foe = r.enemy(enemy)
+        r.start()
+        r.at(ARVIAS, "combat-draw")
+        assert len(line(r.s, ARVIAS)) == 3  # Crossbow 2 + Shield 1
+        r.set_line(ARVIAS, "Attack", "Aid", "Steady Breath")
+        r.at(ARVIAS, "combat-target")
+        r.play(ARVIAS, "target:1")
+        assert r.s.edamage[foe] == 1 + bonus
+
+
+def test_stun_keeps_an_enemy_from_acting_this_round() -> None:
+    r = Rig((PILL,), health=20, clarity=10)
+    rat = r.enemy("Castle Rat Swarm")
+    s = r.s
+    s.slots[r.item(PILL, "Whip")] = "backpack"
+    r.give(PILL, "Stun Baton", "hand")
+    r.start()
+    r.at(PILL, "combat-draw")
+    r.set_line(PILL, "Aid", "Steady Breath")
+    assert "use:stun-baton" in r.at(PILL, "combat-target")
+    r.play(PILL, "use:stun-baton")  # Stun the target: held until Pill targets
+    r.play(PILL, "target:1")
+    assert s.estate[rat] == "stunned"
+    r.to_round(2)
+    assert rat not in s.estate and (s.health[0], s.clarity[0]) == (20, 10)
+
+
+def test_unshackled_only_the_agents_in_the_room_fight() -> None:
+    r = Rig((PILL, ARVIAS), health=10, clarity=10, mode="unshackled")
+    s = r.s
+    s.room = ["3", "3", "5", "5"]
+    s.flags["fight-seat"] = PILL
+    r.enemy("Forest Wolf")
+    r.start()
+    assert s.combat is not None and s.combat.fighters == (PILL, ARVIAS)
+
+
+def test_a_combat_clones_and_plays_apart() -> None:
+    r = Rig((PILL, ARVIAS))
+    r.enemy("Lost Warrior")
+    r.start()
+    r.at(ARVIAS, "combat-rearrange")
+    s = r.s
+    twin = s.clone()
+    assert isinstance(twin, CastleState)
+    before = (list(line(s, ARVIAS)), s.energy[ARVIAS], s.combat)
+    opts = [o for o in twin.pending.option_ids(ARVIAS) if o.startswith("shift:")]  # type: ignore[union-attr]
+    twin.apply(ARVIAS, opts[0])
+    assert (list(line(s, ARVIAS)), s.energy[ARVIAS], s.combat) == before
+    assert twin.energy[ARVIAS] < s.energy[ARVIAS]

@@ -97,18 +97,24 @@ def _window_of(s: CastleState, seat: int, option: Option, window: str) -> bool:
 
 
 def ability_options(s: CastleState, seat: int, window: str, burning: bool = False) -> list[Option]:
-    """Skills, Treasures and Allies of `window` (a weapon whose effects are Negated is left
-    out)."""
+    """Skills, Treasures and Allies of `window`. A weapon's or shield's effect needs it in
+    hand (castle.interpret.weapon-effects), and none whose effects are Negated this round."""
     opts = [
         o
         for o in abilities.options(s, seat, window, burning=burning)
         if _window_of(s, seat, o, window)
     ]
     off = s.combat.weapons_off if s.combat is not None else ()
-    if off:
-        gone = {f"use:{s.t.slugs[w]}" for w in off}
-        opts = [o for o in opts if o.id not in gone]
-    return opts
+    held = equipped(s, seat)
+    out = []
+    for o in opts:
+        if o.id.startswith("use:"):
+            cards = [c for c in s.inventory(seat) if s.t.slugs[c] == o.arg]
+            armed = [c for c in cards if s.treasure(c).kind in ("weapon", "shield")]
+            if armed and not any(c in held and c not in off for c in armed):
+                continue
+        out.append(o)
+    return out
 
 
 def options(s: CastleState, seat: int, kind: str, acts: int) -> list[Option]:
