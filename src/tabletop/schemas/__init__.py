@@ -27,7 +27,7 @@ from typing import Annotated, Any
 
 from pydantic import Discriminator, Tag, TypeAdapter
 
-from tabletop.schemas import guardians, librarians, quests
+from tabletop.schemas import castle, guardians, librarians, quests
 from tabletop.schemas.common import Model, ViewBase
 
 
@@ -61,6 +61,9 @@ SCHEMAS: dict[str, ViewSchema] = {
         librarians.VERSION,
         librarians.LibrariansPlayerView,
         librarians.LibrariansSpectatorView,
+    ),
+    "castle": ViewSchema(
+        "castle", castle.VERSION, castle.CastlePlayerView, castle.CastleSpectatorView
     ),
 }
 
