@@ -78,8 +78,9 @@ class Rig:
         energy: int = 8,
         mode: str = "exploration",
         seed: int = 1,
+        agents: tuple[str, ...] = AGENTS,
     ) -> None:
-        s = CastleState(4, seed, CastleOptions(mode=mode, agents=AGENTS), log=True)
+        s = CastleState(4, seed, CastleOptions(mode=mode, agents=agents), log=True)
         s.flow.clear()
         push(s, Halt())
         for p in range(4):  # the Exploration Treasure still to be placed goes back
@@ -841,3 +842,57 @@ def test_a_combat_clones_and_plays_apart() -> None:
     twin.apply(ARVIAS, opts[0])
     assert (list(line(s, ARVIAS)), s.energy[ARVIAS], s.combat) == before
     assert twin.energy[ARVIAS] < s.energy[ARVIAS]
+
+
+def test_replace_and_discard_treasures() -> None:
+    """The Pipe Wrench (in hand) replaces one of the Agent's cards with a fresh one in its
+    Timing; the Lockpick Set discards one, the later cards moving up."""
+    r = Rig((PILL, SERA), health=20)
+    r.enemy("Forest Wolf")
+    s = r.s
+    s.slots[r.item(PILL, "Whip")] = "backpack"
+    r.give(PILL, "Pipe Wrench", "hand")
+    r.start()
+    r.at(PILL, "combat-draw")
+    r.set_line(PILL, "Direct Strike", "Attack")
+    r.set_line(SERA, "Crushing Strike", "Attack", "Aid")
+    r.stack(PILL, "Steady Breath")
+    r.at(PILL, "combat-replace")
+    r.play(PILL, "use:pipe-wrench")
+    r.play(PILL, "card:1")
+    assert r.names(PILL) == ["Steady Breath", "Attack"]
+    r.play(SERA, "use:lockpick-set")
+    r.play(SERA, "card:1")
+    assert r.names(SERA) == ["Attack", "Aid"]
+    assert [s.name(c) for c in s.zones.cards[zone(SERA, DISCARD)]] == ["Crushing Strike"]
+
+
+def test_energy_for_an_agent_in_reach_comes_as_the_sequence_executes() -> None:
+    lyra = 1
+    r = Rig((PILL, lyra), health=20, agents=("pill", "lyra", "forzental", "sera"))
+    r.enemy("Forest Wolf")
+    s = r.s
+    r.start()
+    r.at(PILL, "combat-draw")
+    r.set_line(lyra, "Rally Cry", "Aid")  # 1 Energy to each Agent in Reach
+    r.set_line(PILL, "Aid", "Aid")
+    r.at(PILL, "combat-rearrange")
+    assert s.energy[PILL] == 8  # not before the Execute step
+    r.at(PILL, "combat-target")
+    assert s.energy[PILL] == 9 and s.energy[lyra] == 8
+
+
+def test_time_echo_draws_onto_the_last_timing_and_it_executes() -> None:
+    odessa = 1
+    r = Rig((odessa,), health=20, agents=("pill", "odessa", "forzental", "sera"))
+    r.enemy("Forest Wolf")
+    s = r.s
+    r.start()
+    r.at(odessa, "combat-draw")
+    r.set_line(odessa, "Time Echo", "Aid")
+    r.stack(odessa, "Attack")
+    r.at(odessa, "combat-rearrange")
+    r.play(odessa, "pay:1")  # 2 Energy: one more card onto the last Timing
+    r.at(odessa, "combat-target")
+    assert r.names(odessa) == ["Time Echo", "Aid", "Attack"] and s.acc[odessa] == 1
+    assert s.energy[odessa] == 6
