@@ -19,6 +19,8 @@ PLAYERS = 3
 def _play(state: State, agents: list[Any], max_steps: int | None = None) -> None:
     while not state.is_over and (max_steps is None or state.steps < max_steps):
         for p in state.to_move():
+            if p not in state.to_move():
+                continue  # a PARALLEL answer may leave fewer seats asked
             state.apply(p, agents[p].choose(state, p))
             if state.is_over:
                 break

@@ -430,6 +430,8 @@ def play_game(
     seats = [make_agent(a, game_id, seed * 31 + i) for i, a in enumerate(agents)]
     while not state.is_over:
         for p in state.to_move():
+            if p not in state.to_move():
+                continue  # a PARALLEL answer may leave fewer seats asked
             state.apply(p, seats[p].choose(state, p))
             if each_step is not None:
                 each_step(state)

@@ -165,6 +165,8 @@ def play(game_id: str, plan: Plan) -> State:
     view_at = plan.index % VIEW_EVERY
     while not state.is_over:
         for p in state.to_move():
+            if p not in state.to_move():
+                continue  # a PARALLEL answer may leave fewer seats asked (castle)
             option = agents[p].choose(state, p)
             watch = plan.full or state.steps % VIEW_EVERY == view_at
             if watch:

@@ -318,6 +318,8 @@ class IsmctsAgent:
             bots = self._bots
             while left > 0 and s.result is None:
                 for p in s.to_move():
+                    if p not in s.to_move():
+                        continue  # a PARALLEL answer may leave fewer seats asked
                     s.apply(p, bots[p].choose(s, p))
                     left -= 1
                     if s.result is not None:
@@ -328,6 +330,8 @@ class IsmctsAgent:
                 for p in s.to_move():
                     d = s.pending
                     assert d is not None
+                    if p not in s.to_move():
+                        continue  # a PARALLEL answer may leave fewer seats asked
                     options = d.options_for(p)
                     s.apply(p, options[below(len(options))].id)
                     left -= 1

@@ -18,6 +18,7 @@ _MODULES: dict[str, str] = {
     "quests": "tabletop.games.quests",
     "guardians": "tabletop.games.guardians",
     "librarians": "tabletop.games.librarians",
+    "castle": "tabletop.games.castle",
 }
 
 _SPECS: dict[str, GameSpec] = {}

@@ -390,6 +390,8 @@ class Table:
                 for seat in state.to_move():  # one pass (several seats only in PARALLEL)
                     if made >= limit:
                         self._limit_reached(made)
+                    if made and seat not in state.to_move():
+                        continue  # a PARALLEL answer may leave fewer seats asked
                     state.apply(seat, agents[seat].choose(state, seat))
                     made += 1
                     if state.pending is None:

@@ -70,7 +70,7 @@ class CastleOptions:
     )
     carried: tuple[str, ...] = list_option(
         (),
-        max_len=64,
+        max_len=256,
         help="campaign carry-over: 'seat:treasure-slug' items and 'seat:upgrade:slug' upgrades",
     )
 

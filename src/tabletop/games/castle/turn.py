@@ -138,7 +138,8 @@ def blocked(s: CastleState, room: str) -> bool:
 def reachable(s: CastleState, start: str) -> dict[str, bool]:
     """Every place the group can reach from `start` in one move -> whether the way passes by
     the P.O.D. Doors with a Locked Door token are shut; a room with a token stops the move
-    (castle.movement.reach). Rooms without a door are in no door's list."""
+    (castle.movement.reach). Rooms without a door are in no door's list, and a room with a
+    Destroyed token cannot be entered (castle.interpret.destroyed)."""
     board = s.board
     links: dict[str, list[str]] = {}
     for d in board.doors:
@@ -153,7 +154,7 @@ def reachable(s: CastleState, start: str) -> dict[str, bool]:
         if here != start and blocked(s, here):
             continue
         for there in sorted(links.get(here, ())):
-            if there not in seen:
+            if there not in seen and "destroyed" not in s.marks.get(there, ()):
                 seen[there] = seen[here] or there == "pod"
                 todo.append(there)
     return seen

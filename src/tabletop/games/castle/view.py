@@ -204,6 +204,7 @@ def _story(s: CastleState) -> dict[str, Any] | None:
     if s.opts.mode != "campaign":
         return None
     from tabletop.games.castle.cards import CONTENT
+    from tabletop.games.castle.story import in_deck
 
     mission = CONTENT.mission(s.opts.mission)
     cards = mission.cards
@@ -216,7 +217,8 @@ def _story(s: CastleState) -> dict[str, Any] | None:
         "active": [
             {"number": c.number, "kind": c.kind, "title": c.title, "text": c.text}
             for c in cards
-            if c.kind in ("poi", "mission") and c.number not in s.done
+            if c.number not in s.done
+            and (c.kind in ("poi", "mission") or (c.kind == "locked" and not in_deck(c)))
         ],
         "done": sorted(s.done),
     }

@@ -1,0 +1,316 @@
+"""The heuristic Castle Von Loghan bot (`CastleBot`): a cooperative player for every seat.
+
+It reads only what its seat may know (public state and its own Contract; never a deck's order
+or a face-down token it has not peeked at) and breaks ties with its own RNG.
+
+- **Movement** (the Leader): to a reachable room the Story asks for, else the Random Event token
+  the group is strongest against (green before blue before red while weak), else the one
+  nearest; it stays when nothing is left to reach.
+- **Votes**: each option is valued by what its outcome does (Health, Clarity, this Agent's
+  Energy, Treasures, fewer or more enemies). With talking allowed the Agents follow one plan
+  every bot computes alike from public facts: each in seat order takes the best option given
+  what the others before it took, never letting the group's Health or Clarity run out. In the
+  no-talk variant each votes for its own best, without the others' intentions.
+- **Refresh**: Rest when Health or Clarity is low, Recharge when Energy is low, Search a token
+  in the room, else Recharge or Rally.
+- **Combat**: `bot_combat.py` (weapons against immunities, a search over the rearrangements its
+  Energy allows, targeting to leave no enemy unengaged where it can, Energy to whom needs it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.engine.decision import Option
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import State
+from tabletop.games.castle.bot_combat import CombatMixin
+from tabletop.games.castle.cards import CONTENT, EVENT_ZONE, TOKEN
+from tabletop.games.castle.items import best_slot
+from tabletop.games.castle.records import Step
+from tabletop.games.castle.rules import CastleState
+from tabletop.games.castle.turn import reachable
+
+COLOUR_RISK = {"green": 0.0, "blue": 1.5, "red": 3.0}
+
+
+class CastleBot(CombatMixin):
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, player: int) -> str:
+        assert isinstance(state, CastleState)
+        d = state.pending
+        assert d is not None
+        opts = d.options_for(player)
+        if len(opts) == 1:
+            return opts[0].id
+        return self._choose(state, player, d.kind_for(player), opts).id
+
+    def _choose(self, s: CastleState, p: int, kind: str, opts: tuple[Option, ...]) -> Option:
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            choice: Option = handler(s, p, opts)
+            return choice
+        combat = self.combat_choice(s, p, kind, opts)
+        if combat is not None:
+            return combat
+        done = self.pick(opts, "done", "pass")
+        return done if done is not None else opts[self.rng.below(len(opts))]
+
+    # -- Movement ----------------------------------------------------------------------------------
+    def _move(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        if not s.mode.shared and p != s.leader:
+            # Unshackled: keep with the Leader, who moved first, when its room can be reached
+            follow = self.pick(opts, f"go:{s.room[s.leader]}")
+            if follow is not None:
+                return follow
+            if s.room[p] == s.room[s.leader]:
+                return self.pick(opts, "stay") or opts[0]
+        wanted = self._story_rooms(s)
+        strength = self._strength(s)
+        here = s.room[p]
+        places = reachable(s, here)
+        tokens = {o.arg: self._token_colour(s, str(o.arg)) for o in opts if o.id.startswith("go:")}
+
+        def score(o: Option) -> float:
+            if o.id.startswith(("store:", "retrieve:")):
+                return -10.0
+            if o.id == "stay":
+                return 0.0 if not wanted else -1.0
+            room = str(o.arg)
+            value = -0.5
+            if room in wanted:
+                value += 20.0
+            colour = tokens.get(room)
+            if colour:
+                value += 10.0 - max(0.0, COLOUR_RISK[colour] - strength)
+            if room in s.marks:
+                value += 4.0
+            if room in ("outside", "pod") and not wanted:
+                value -= 1.0
+            return value + (0.1 if places.get(room) else 0.0)
+
+        return self.best(opts, score)
+
+    def _token_colour(self, s: CastleState, room: str) -> str:
+        from tabletop.games.castle.turn import token_here
+
+        token = token_here(s, room)
+        return s.t.pools[token].removeprefix("token-") if token is not None else ""
+
+    def _story_rooms(self, s: CastleState) -> set[str]:
+        """Rooms the visible Story cards wait for the group to enter."""
+        if s.opts.mode != "campaign":
+            return set()
+        mission = CONTENT.mission(s.opts.mission)
+        out = set()
+        for i, card in enumerate(mission.cards):
+            if card.number in s.done or card.wait.kind != "enter-room":
+                continue
+            visible = card.kind in ("poi", "mission", "outro") or i == s.story
+            if visible:
+                out.add(str(card.wait.params["room"]))
+        return out
+
+    def _strength(self, s: CastleState) -> float:
+        """How ready the group is: 0 (weak) to about 3 (strong)."""
+        health = s.health[0] if s.mode.shared else min(s.health)
+        energy = sum(s.energy) / s.num_players
+        return max(0.0, (health - 8) / 4) + energy / 8
+
+    # -- Event votes ----------------------------------------------------------------------------
+    def _event(self, s: CastleState) -> Any:
+        cards = s.zones.cards[EVENT_ZONE]
+        return s.record(cards[-1]) if cards else None
+
+    def step_value(self, s: CastleState, p: int, st: Step, health: int, clarity: int) -> float:
+        e, q = st.effect, st.params
+        amount = int(q.get("amount", 0) or 0)
+        if e == "health":
+            return amount * (2.0 if health + amount <= 3 else 1.0 if health < 12 else 0.7)
+        if e == "clarity":
+            return amount * (1.6 if clarity + amount <= 3 else 0.8)
+        if e == "energy":
+            return amount * 0.4 * (1 if q.get("who") != "each-agent" else s.num_players)
+        if e in ("gain-treasure", "gain-item"):
+            return 2.5 * max(1, int(q.get("count", 1) or 1))
+        if e in ("gain-ally", "gain-upgrade"):
+            return 3.0
+        if e == "summon-change":
+            return -3.0 * amount
+        if e in ("summon", "summon-enemy"):
+            return -3.0 * max(1, int(q.get("count", 1) or 1))
+        if e == "lurking":
+            return -2.0
+        if e == "discard-treasure":
+            return -2.0
+        if e == "initiative":
+            return 1.5
+        if e == "overwhelmed":
+            return -1.5
+        return 0.0
+
+    def _vote(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        ev = self._event(s)
+        if ev is None:
+            return opts[self.rng.below(len(opts))]
+        voters = list(range(s.num_players))
+        health = s.health[s.pool(p)]
+        clarity = s.clarity[s.pool(p)]
+        if s.opts.no_talk or not s.mode.shared:
+            return self.best(
+                opts, lambda o: self._option_value(s, p, ev, str(o.arg), health, clarity)
+            )
+        # One plan for the group, computed alike by every bot from public facts.
+        plan: dict[int, str] = {}
+        for q in voters:
+            legal = [x for x in "ABCD" if self._can_pay(s, q, ev, x)]
+            if not legal:
+                legal = list("ABCD")
+            values = {x: self._option_value(s, q, ev, x, health, clarity) for x in legal}
+            top = max(values.values())
+            choice = min(x for x in legal if values[x] >= top - 1e-9)
+            plan[q] = choice
+            for st in ev.option(choice):
+                if st.effect == "health":
+                    health += int(st.params["amount"])
+                elif st.effect == "clarity":
+                    clarity += int(st.params["amount"])
+        mine = plan[p]
+        chosen = next((o for o in opts if o.arg == mine), None)
+        return (
+            chosen
+            if chosen is not None
+            else self.best(
+                opts, lambda o: self._option_value(s, p, ev, str(o.arg), health, clarity)
+            )
+        )
+
+    def _can_pay(self, s: CastleState, p: int, ev: Any, letter: str) -> bool:
+        cost = sum(
+            -int(st.params["amount"])
+            for st in ev.option(letter)
+            if st.effect == "energy" and int(st.params["amount"]) < 0
+        )
+        return s.energy[p] >= cost
+
+    def _option_value(
+        self, s: CastleState, p: int, ev: Any, letter: str, health: int, clarity: int
+    ) -> float:
+        return sum(self.step_value(s, p, st, health, clarity) for st in ev.option(letter))
+
+    def _group(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        ev = self._event(s)
+        health, clarity = s.health[s.pool(p)], s.clarity[s.pool(p)]
+        if ev is None:
+            return opts[self.rng.below(len(opts))]
+        n = s.num_players
+        return self.best(
+            opts, lambda o: n * self._option_value(s, p, ev, str(o.arg), health, clarity)
+        )
+
+    # -- Treasures and small choices ------------------------------------------------------------
+    def _place_treasure(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        for oid in ("slot:hand", "slot:belt", "slot:backpack"):
+            o = self.pick(opts, oid)
+            if o is not None:
+                return o
+        gives = [o for o in opts if o.id.startswith("give:")]
+        if gives:
+            return self.best(gives, lambda o: -s.energy[int(o.arg)])
+        burn = next((o for o in opts if o.id.startswith("burn:")), None)
+        return burn if burn is not None else opts[0]
+
+    def _heal_choice(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        pool = s.pool(p)
+        start = CONTENT.rules.health_base + s.num_players
+        want_health = s.health[pool] / start <= s.clarity[pool] / CONTENT.rules.clarity
+        return self.pick(opts, "heal:health" if want_health else "heal:clarity") or opts[0]
+
+    def _discard_treasure(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        def worth(o: Option) -> float:
+            rec = next((t for t in CONTENT.treasures if t.slug == o.arg), None)
+            return -(rec.energy + rec.combat_power * 2) if rec else 0.0
+
+        return self.best(opts, worth)
+
+    def _upgrade(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        prefer = ("max-energy", "skill-cost", "backpack-slots", "skill-clarity")
+
+        def worth(o: Option) -> float:
+            if o.id == "pass":
+                return -1.0
+            rec = next(u for u in CONTENT.upgrades if u.slug == o.arg)
+            effects = [st.effect for ab in rec.abilities for st in ab.steps]
+            return max((len(prefer) - prefer.index(e) for e in effects if e in prefer), default=0.5)
+
+        return self.best(opts, worth)
+
+    def _buy(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        from tabletop.games.castle.cards import MERCHANT
+
+        offer = s.zones.cards[MERCHANT]
+        buys = [
+            o
+            for o in opts
+            if o.id.startswith("take:")
+            and s.energy[p] - s.record(offer[int(o.arg) - 1]).energy >= 4
+        ]
+        if buys and best_slot(s, p, offer[int(buys[0].arg) - 1]) is not None:
+            return buys[0]
+        return self.pick(opts, "done") or opts[0]
+
+    def _between(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        exchange = next((o for o in opts if o.id.startswith("exchange:")), None)
+        if exchange is not None:
+            return exchange
+        start = CONTENT.rules.health_base + s.num_players
+        pool = s.pool(p)
+        low = s.health[pool] <= max(4, start // 3) or s.clarity[pool] <= 2
+        if low:
+            heal = next((o for o in opts if o.id.startswith(("use:", "skill:"))), None)
+            if heal is not None and self._heals(s, p, heal):
+                return heal
+        if s.energy[p] <= 1:
+            burn = next((o for o in opts if o.id.startswith("burn:")), None)
+            if burn is not None:
+                return burn
+        return self.pick(opts, "done") or opts[0]
+
+    def _heals(self, s: CastleState, p: int, o: Option) -> bool:
+        if o.id.startswith("skill:"):
+            steps: Sequence[Step] = s.agent(p).skills[int(o.arg)].steps
+        else:
+            rec = next(t for t in CONTENT.treasures if t.slug == o.arg)
+            steps = [st for ab in rec.abilities for st in ab.steps]
+        return any(st.effect in ("health", "clarity", "heal-choice") for st in steps)
+
+    # -- Refresh -------------------------------------------------------------------------------
+    def _refresh(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        pool = s.pool(p)
+        start = CONTENT.rules.health_base + s.num_players if s.mode.shared else s.mode.health
+        if s.health[pool] <= start // 2 or s.clarity[pool] <= 4:
+            o = self.pick(opts, "rest")
+            if o is not None:
+                return o
+        if s.energy[p] <= 3:
+            o = self.pick(opts, "recharge")
+            if o is not None:
+                return o
+        o = self.pick(opts, "search")
+        if o is not None:
+            return o
+        from tabletop.games.castle.cards import DECK, zone
+
+        if len(s.zones.cards[zone(p, DECK)]) < 6:
+            o = self.pick(opts, "rally")
+            if o is not None:
+                return o
+        return self.pick(opts, "recharge") or opts[0]
+
+
+__all__ = ["TOKEN", "CastleBot"]
