@@ -20,6 +20,7 @@ from tabletop.engine.flow import push
 from tabletop.games.castle.cards import DECK, DISCARD, LINE, zone
 from tabletop.games.castle.effects import EFFECTS, Ctx, reach
 from tabletop.games.castle.enemy import alive, damage, heal, is_active, line_up, remaining
+from tabletop.games.castle.items import equipped
 from tabletop.games.castle.sequence import (
     active,
     is_combat,
@@ -265,8 +266,6 @@ def _timing_cost(s: CastleState, ctx: Ctx, p: P) -> None:
 def _negate_weapon_effect(s: CastleState, ctx: Ctx, p: P) -> None:
     """Each Agent hit loses the effects of one equipped weapon that has any, this round
     (the first such weapon: castle.interpret.weapon-effect)."""
-    from tabletop.games.castle.items import equipped
-
     c = s.combat
     if c is None:
         return

@@ -21,7 +21,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.castle import abilities
 from tabletop.games.castle import combat_effects as fx
-from tabletop.games.castle.cards import DECK, DISCARD, INITIATIVE, LINE, zone
+from tabletop.games.castle.cards import ALLIES, CONTENT, DECK, DISCARD, INITIATIVE, LINE, zone
 from tabletop.games.castle.effects import Ctx, reach, run_steps
 from tabletop.games.castle.enemy import hit, targets
 from tabletop.games.castle.items import capacity, equipped
@@ -88,8 +88,6 @@ def _window_of(s: CastleState, seat: int, option: Option, window: str) -> bool:
     if oid.startswith("use:"):
         cards = [c for c in s.inventory(seat) if s.t.slugs[c] == option.arg]
     elif oid.startswith("ally:"):
-        from tabletop.games.castle.cards import ALLIES
-
         cards = [c for c in s.zones.cards[ALLIES] if s.t.slugs[c] == option.arg]
     else:
         return True  # burning
@@ -296,12 +294,10 @@ def _ability_act(window: str) -> Callable[[CastleState, int, Option], None]:
 
 # -- Step 3: Draw and Place -----------------------------------------------------------------------
 def _draw_options(s: CastleState, seat: int, acts: int) -> list[Option]:
-    from tabletop.games.castle.rules import RULES
-
     out = []
     if (
         f"{seat}:2" not in s.cooldown
-        and s.clarity[s.pool(seat)] >= RULES.overcharge_clarity
+        and s.clarity[s.pool(seat)] >= CONTENT.rules.overcharge_clarity
         and s.zones.cards[zone(seat, DECK)]
         and len(line(s, seat)) < MAX_TIMINGS
     ):
@@ -310,12 +306,10 @@ def _draw_options(s: CastleState, seat: int, acts: int) -> list[Option]:
 
 
 def _draw_act(s: CastleState, seat: int, option: Option) -> None:
-    from tabletop.games.castle.rules import RULES
-
     if option.id == "overcharge":
         s.cooldown[f"{seat}:2"] = 1
         s.emit(Event("castle.agent.overcharge", f"{who(seat)} Overcharges"))
-        s.change_clarity(-RULES.overcharge_clarity, seat, "castle.agent.overcharge")
+        s.change_clarity(-CONTENT.rules.overcharge_clarity, seat, "castle.agent.overcharge")
         fx.draw_into(s, seat, None, "castle.agent.overcharge")
         return
     abilities.use(s, seat, option, "draw")

@@ -24,15 +24,17 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.games.castle.cards import (
+    CONTENT,
     ENEMY_DISCARD,
     FIGHT,
     MERCHANT,
     TREASURE_DECK,
+    TREASURE_DISCARD,
     TROPHIES,
     zone,
 )
 from tabletop.games.castle.effects import Ctx, run_steps
-from tabletop.games.castle.items import Place, damage_types
+from tabletop.games.castle.items import Place, damage_types, equipped
 from tabletop.games.castle.records import Enemy, Step
 from tabletop.games.castle.space import MAX_ENEMIES, MAX_OFFER, OPT
 
@@ -98,8 +100,6 @@ def targets(s: CastleState, seat: int) -> list[tuple[int, int]]:
 def weapon_bonus(s: CastleState, seat: int) -> int:
     """The passive Damage of the Agent's equipped weapons (the Crossbow's bolt), unless their
     effects are Negated this round."""
-    from tabletop.games.castle.items import equipped
-
     off = s.combat.weapons_off if s.combat is not None else ()
     total = 0
     for card in equipped(s, seat):
@@ -227,8 +227,6 @@ class Activate(_Activate):
     rule = "castle.enemy.activate"
 
     def run(self, s: CastleState) -> None:
-        from tabletop.games.castle.rules import RULES
-
         card = self.enemy
         if s.result is not None or card not in line_up(s):
             return
@@ -237,7 +235,7 @@ class Activate(_Activate):
         e = erec(s, card)
         if not s.engaged.get(card):
             s.emit(Event("castle.enemy.unengaged", f"{s.name(card)} is Unengaged"))
-            h, cl = RULES.unengaged
+            h, cl = CONTENT.rules.unengaged
             s.change_health(-h, None, "castle.enemy.unengaged")
             s.change_clarity(-cl, None, "castle.enemy.unengaged")
             if s.result is not None:
@@ -370,8 +368,6 @@ class Finish(NoFields):
                 d.pop(card, None)
         for offered in c.offer:  # rewards nobody could take go back to their pile
             if offered in s.zones.cards[MERCHANT]:
-                from tabletop.games.castle.cards import TREASURE_DISCARD
-
                 s.move(
                     offered,
                     MERCHANT,

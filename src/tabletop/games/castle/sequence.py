@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.events import Event
 from tabletop.games.castle.cards import COMBAT, LINE, zone
+from tabletop.games.castle.effects import reach
 from tabletop.games.castle.records import CombatCard, Step
 
 if TYPE_CHECKING:
@@ -152,8 +153,6 @@ def when_met(s: CastleState, seat: int, idx: int, when: str) -> bool:
             active(s, c) and category(s, c) in ("strike", "hazard") for c in _neighbours(seq, idx)
         )
     if when == "reach-attack-same-timing":
-        from tabletop.games.castle.effects import reach
-
         fighters = s.combat.fighters if s.combat is not None else ()
         for p in reach(s, seat):
             if p == seat or p not in fighters:
