@@ -134,6 +134,16 @@ def test_view_strings_are_plain_text_never_markup() -> None:
     assert "[link=http://x]click[/link]" in text
 
 
+def test_colours_on_a_terminal_and_none_in_piped_output() -> None:
+    view = fight_view(0)
+    piped = io.StringIO()
+    castle.render(view, Console(file=piped, width=80))
+    assert "\x1b" not in piped.getvalue()
+    coloured = io.StringIO()
+    castle.render(view, Console(file=coloured, width=80, force_terminal=True))
+    assert "\x1b[" in coloured.getvalue()
+
+
 def test_a_view_missing_keys_or_with_odd_values_still_draws() -> None:
     draw({})
     view = fight_view(0)
@@ -157,9 +167,16 @@ def _playable() -> bool:
 
 @pytest.mark.skipif(not _playable(), reason="castle is not registered yet")
 @pytest.mark.parametrize(
-    ("players", "mode"), [(4, "exploration"), (5, "unshackled"), (6, "coop-competitive")]
+    ("players", "mode"),
+    [
+        (4, "exploration"),
+        (5, "unshackled"),
+        (6, "coop-competitive"),
+        (8, "boss-run"),
+        (4, "campaign"),
+    ],
 )
-def test_every_view_of_a_random_game_draws_within_80_columns(players: int, mode: str) -> None:
+def test_every_view_of_a_random_game_draws_within_the_width(players: int, mode: str) -> None:
     from tabletop.engine.rng import Rng
 
     state = registry.new_game("castle", players, seed=7, options={"mode": mode})
@@ -168,8 +185,9 @@ def test_every_view_of_a_random_game_draws_within_80_columns(players: int, mode:
         if answer % 5 == 0 or state.is_over:
             for viewer in (*range(players), None):
                 view = json.loads(json.dumps(state.view(viewer)))
-                lines = draw(view, 80).splitlines()
-                assert max(len(line) for line in lines) <= 80
+                for width in (80, 120):
+                    lines = draw(view, width).splitlines()
+                    assert max(len(line) for line in lines) <= width
         if state.is_over:
             break
         p = state.to_move()[0]
