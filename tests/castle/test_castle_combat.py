@@ -896,3 +896,22 @@ def test_time_echo_draws_onto_the_last_timing_and_it_executes() -> None:
     r.at(odessa, "combat-target")
     assert r.names(odessa) == ["Time Echo", "Aid", "Attack"] and s.acc[odessa] == 1
     assert s.energy[odessa] == 6
+
+
+def test_select_weapons_equip_and_unequip() -> None:
+    """A two-handed weapon empties both Hands onto the Belt; a one-handed one with both
+    Hands taken waits until the Agent puts one away; nothing goes where it does not fit."""
+    r = Rig((ARVIAS,), health=20)
+    r.enemy("Forest Wolf")
+    s = r.s
+    whip = r.give(ARVIAS, "Whip", "backpack")
+    r.start()
+    opts = r.at(ARVIAS, "combat-weapons")
+    assert "equip:sapphire-rod" in opts and "equip:whip" not in opts  # which hand? unequip first
+    assert {"unequip:crossbow", "unequip:titanium-shield"} <= set(opts)
+    r.play(ARVIAS, "unequip:crossbow")  # to the Belt (large: not the Backpack)
+    assert s.slots[r.item(ARVIAS, "Crossbow")] == "belt"
+    assert "unequip:titanium-shield" not in s.pending.option_ids(ARVIAS)  # type: ignore[union-attr]
+    r.play(ARVIAS, "equip:whip")
+    assert sorted(s.name(c) for c in equipped(s, ARVIAS)) == ["Titanium Shield", "Whip"]
+    assert s.slots[whip] == "hand"

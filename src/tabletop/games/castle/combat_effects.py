@@ -265,7 +265,7 @@ def _timing_cost(s: CastleState, ctx: Ctx, p: P) -> None:
 @EFFECTS.handler("negate-weapon-effect", rule="castle.effect.negate-weapon-effect")
 def _negate_weapon_effect(s: CastleState, ctx: Ctx, p: P) -> None:
     """Each Agent hit loses the effects of one equipped weapon that has any, this round
-    (the first such weapon: castle.interpret.weapon-effect)."""
+    (the first such weapon: castle.interpret.negated-weapon)."""
     c = s.combat
     if c is None:
         return
