@@ -36,9 +36,9 @@ from tabletop.engine.rng import Rng
 
 # Games per registered game, and options that keep games of random players short (random
 # players rarely finish a game of Quests by melding). A game not listed gets the defaults.
-GAMES = {"quests": 2000, "guardians": 2000, "librarians": 2000}
+GAMES = {"quests": 2000, "guardians": 2000, "librarians": 2000, "castle": 2000}
 DEFAULT_GAMES = 200
-FAST_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 8}}
+FAST_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 8}, "castle": {"tokens": 2}}
 MIXED_OPTIONS: dict[str, dict[str, object]] = {"quests": {"turn_limit": 12}}
 # Option variations tried by the heuristic games, in turn.
 VARIANTS: dict[str, list[dict[str, object]]] = {
@@ -62,9 +62,23 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
         for i, d in enumerate(("narrative", "standard", "expert"))
         for j, a in enumerate(("C-1", "C-2", "C-3", "C-4"))
     ],
+    # every mode (every Mission of the campaign), both placements, voting without talk
+    "castle": [
+        {"mode": "campaign", "mission": m, **({"no_talk": True} if m % 3 == 0 else {})}
+        for m in range(1, 11)
+    ]
+    + [
+        {"mode": mode, "board": board, "placement": placement, "tokens": 2 + k % 3}
+        for k, (mode, board, placement) in enumerate(
+            (m, b, p)
+            for m in ("exploration", "coop-competitive", "boss-run", "unshackled")
+            for b in ("past", "present", "future")
+            for p in ("ordered", "random")
+        )
+    ],
 }
 # Games whose random and mixed games also go through the variants (not only the defaults).
-ALL_VARIANTS = {"librarians"}
+ALL_VARIANTS = {"librarians", "castle"}
 CARDS = {"quests": 107}
 CHUNKS = 10
 FULL_EVERY = 100  # three games in this many (of at most FULL_PLAYERS) are checked at every step

@@ -245,15 +245,19 @@ class CombatMixin:
         for o in opts:
             if o.id.startswith("equip:"):
                 rec = next(t for t in CONTENT.treasures if t.slug == o.arg)
-                if rec.combat_power >= 2 and not any(
-                    rec.damage_type in s.record(e).immune for e in enemies
-                ) and not blocked and rec.combat_power > max(
-                    (
-                        s.treasure(c).combat_power
-                        for c in s.inventory(p)
-                        if s.slots.get(c) == "hand"
-                    ),
-                    default=1,
+                if (
+                    rec.combat_power >= 2
+                    and not any(rec.damage_type in s.record(e).immune for e in enemies)
+                    and not blocked
+                    and rec.combat_power
+                    > max(
+                        (
+                            s.treasure(c).combat_power
+                            for c in s.inventory(p)
+                            if s.slots.get(c) == "hand"
+                        ),
+                        default=1,
+                    )
                 ):
                     return o
         return self.pick(opts, "done") or opts[0]

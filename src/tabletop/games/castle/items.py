@@ -64,6 +64,33 @@ def fits(s: CastleState, seat: int, card: int, slot: str) -> bool:
     return room_used(s, seat, slot) + need <= capacity(s, seat, slot)
 
 
+def room(s: CastleState, seat: int) -> tuple[int, int, int]:
+    """The free Hand, Belt and Backpack slots of the Agent."""
+    used = {"hand": 0, "belt": 0, "backpack": 0}
+    slots, records = s.slots, s.t.records
+    for card in s.inventory(seat):
+        slot = slots.get(card)
+        if slot is not None:
+            used[slot] += max(1, records[card].hands) if slot == "hand" else 1
+    return (
+        2 - used["hand"],
+        2 - used["belt"],
+        capacity(s, seat, "backpack") - used["backpack"],
+    )
+
+
+def place_in(rec: Treasure, free: tuple[int, int, int]) -> str | None:
+    """Where a Treasure goes by default, given the free slots (as `best_slot`)."""
+    hand, belt, pack = free
+    can = {
+        "hand": hand >= max(1, rec.hands),
+        "belt": belt >= 1,
+        "backpack": pack >= 1 and rec.size == "small",
+    }
+    order = ("hand", "belt", "backpack") if rec.kind != "item" else ("belt", "backpack", "hand")
+    return next((sl for sl in order if can[sl]), None)
+
+
 def free_slots(s: CastleState, seat: int, card: int) -> tuple[str, ...]:
     return tuple(sl for sl in ("hand", "belt", "backpack") if fits(s, seat, card, sl))
 
@@ -137,9 +164,10 @@ def put(s: CastleState, seat: int, card: int, slot: str, rule: str, text: str) -
 def best_slot(s: CastleState, seat: int, card: int) -> str | None:
     """Where a Treasure goes when nobody chooses: a weapon into free Hands, else Belt, else
     Backpack, else a Hand."""
-    rec = s.treasure(card)
-    order = ("hand", "belt", "backpack") if rec.kind != "item" else ("belt", "backpack", "hand")
-    return next((sl for sl in order if fits(s, seat, card, sl)), None)
+    free = room(s, seat)
+    if s.slots.get(card) is not None and card in s.inventory(seat):
+        return None  # already placed
+    return place_in(s.treasure(card), free)
 
 
 def by_slug(s: CastleState, seat: int, slug: str) -> int | None:

@@ -88,7 +88,11 @@ def set_up(s: CastleState) -> None:
         return
     _place_tokens(s)
     if mode.contracts:
+        # castle.interpret.contracts: 7 Contracts for up to 8 Agents: dealt while they last
         for p in range(n):
+            if not z.cards[CONTRACT_DECK]:
+                s.emit(Event("castle.modes.contract", f"{_who(p)} draws no Contract: none is left"))
+                continue
             card = z.cards[CONTRACT_DECK][-1]
             s.move(
                 card,

@@ -25,7 +25,16 @@ from tabletop.games.castle.cards import (
     TREASURE_DISCARD,
     zone,
 )
-from tabletop.games.castle.items import Place, best_slot, by_slug, fits, free_slots, put
+from tabletop.games.castle.items import (
+    Place,
+    best_slot,
+    by_slug,
+    fits,
+    free_slots,
+    place_in,
+    put,
+    room,
+)
 from tabletop.games.castle.space import OPT
 
 if TYPE_CHECKING:
@@ -70,11 +79,14 @@ def set_pieces(s: CastleState) -> dict[str, list[int]]:
 def options(s: CastleState, seat: int) -> tuple[Option, ...]:
     opts: list[Option] = []
     mine = s.inventory(seat)
+    others = [
+        (p, room(s, p)) for p in range(s.num_players) if p != seat and s.room[p] == s.room[seat]
+    ]
     for card in mine:
         slug = s.t.slugs[card]
         rec = s.treasure(card)
-        for p in range(s.num_players):
-            if p != seat and s.room[p] == s.room[seat] and best_slot(s, p, card) is not None:
+        for p, free in others:
+            if place_in(rec, free) is not None:
                 opts.append(OPT[f"trade:{slug}:{p}"])
         if rec.kind in ("weapon", "shield"):
             if s.slots.get(card) == "hand":

@@ -67,7 +67,9 @@ def view(s: CastleState, viewer: int | None) -> dict[str, Any]:
             "timing": timing,
             "id": s.t.slugs[c],
             "name": rec.name,
-            "category": rec.category,
+            # "attack card", "support card", "strike card", "hazard card" (a card is named
+            # "Attack": a bare "attack" would read as that card's id)
+            "category": f"{rec.category} card",
             "cost": rec.timing_cost,
             "damage": rec.damage,
             "rage": rec.rage,
