@@ -61,7 +61,7 @@ def card(timing: int, name: str, category: str, cost: int, damage: int = 0) -> d
         "timing": timing,
         "id": name.lower().replace(" ", "-"),
         "name": name,
-        "category": category,
+        "category": f"{category} card",
         "cost": cost,
         "damage": damage,
         "rage": 1 if category == "strike" else 0,
@@ -148,7 +148,7 @@ def fight_view(viewer: int | None = 0, players: int = 4) -> dict[str, Any]:
         "players": players,
         "viewer": viewer,
         "pending": {
-            "kind": "rearrange",
+            "kind": "combat-rearrange",
             "rule": "castle.combat.rearrange",
             "waiting_for": list(range(players)),
             "mode": "parallel",

@@ -16,9 +16,22 @@ from tabletop.engine import game_ids, get, new_game
 from tabletop.engine.state import State
 from tabletop.schemas import SCHEMAS, UnknownSchemaError, json_schema, schema_of, validate_view
 
+# Options that give a game's seats something private to show (Castle: secret Contracts).
+OPTIONS: dict[str, dict[str, object]] = {"castle": {"mode": "coop-competitive"}}
+
 
 def state_of(game_id: str, players: int = 3) -> State:
-    return new_game(game_id, players, 1)
+    return new_game(game_id, max(players, get(game_id).min_players), 1, OPTIONS.get(game_id))
+
+
+# Where each game lists its seats in a view (Castle's seats are Agents), and a key of a seat's
+# entry that can never be negative.
+SEATS: dict[str, str] = {"castle": "agents"}
+COUNT: dict[str, str] = {"castle": "energy"}
+
+
+def seats(view: dict[str, Any]) -> Any:
+    return view[SEATS.get(view["game"], "seats")]
 
 
 def views(game_id: str) -> list[dict[str, Any]]:
@@ -71,7 +84,7 @@ def test_an_extra_key_fails_anywhere(game_id: str) -> None:
         v["extra"] = 1
         fails(v)
         v = copy.deepcopy(view)
-        v["seats"][1]["extra"] = 1
+        seats(v)[1]["extra"] = 1
         fails(v)
         if v["pending"] is not None:
             v = copy.deepcopy(view)
@@ -90,9 +103,9 @@ def test_a_missing_key_fails(game_id: str) -> None:
                     validate_view(v)
             else:
                 fails(v)
-        for key in view["seats"][0]:
+        for key in seats(view)[0]:
             v = copy.deepcopy(view)
-            del v["seats"][0][key]
+            del seats(v)[0][key]
             fails(v)
 
 
@@ -105,7 +118,7 @@ def test_a_wrong_type_fails(game_id: str) -> None:
         ("players", "3"),
         ("turn", "1"),
         ("phase", "not-a-phase"),
-        ("seats", tuple(view["seats"])),  # JSON has no tuples
+        (SEATS.get(game_id, "seats"), tuple(seats(view))),  # JSON has no tuples
         ("log", [{"rule": "x", "text": 1}]),
         ("result", {"scores": [], "winners": [], "reason": "", "team": "drawn"}),
         ("viewer", None),  # a seat's view with a spectator's viewer
@@ -115,7 +128,7 @@ def test_a_wrong_type_fails(game_id: str) -> None:
         v[key] = bad
         fails(v)
     v = copy.deepcopy(view)
-    v["seats"][0]["hand_size"] = -1
+    seats(v)[0][COUNT.get(game_id, "hand_size")] = -1
     fails(v)
     v = copy.deepcopy(view)
     v["pending"]["mode"] = "together"
@@ -138,15 +151,15 @@ def test_who_sees_what_is_checked(game_id: str) -> None:
     fails(v)
     # a seat's private keys show on its own seat only, never to a spectator
     v = copy.deepcopy(spectator)
-    v["seats"][me] = asked["seats"][me]
+    seats(v)[me] = seats(asked)[me]
     fails(v)
     v = copy.deepcopy(asked)
     other = (me + 1) % asked["players"]
-    v["seats"][me], v["seats"][other] = asked["seats"][other], asked["seats"][me]
+    seats(v)[me], seats(v)[other] = seats(asked)[other], seats(asked)[me]
     fails(v)
     # seats in seat order, one each
     v = copy.deepcopy(asked)
-    v["seats"] = v["seats"][:-1]
+    v[SEATS.get(game_id, "seats")] = seats(v)[:-1]
     fails(v)
 
 

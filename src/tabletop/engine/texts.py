@@ -363,6 +363,7 @@ CATALOGS: dict[str, Callable[[], list[Subject]]] = {
     "quests": _quests_subjects,
     "guardians": _guardians_subjects,
     "librarians": _librarians_subjects,
+    "castle": lambda: importlib.import_module("tabletop.games.castle.catalog").subjects(),
 }
 
 

@@ -30,15 +30,37 @@ TreasureKind = Literal["weapon", "shield", "item"]
 Size = Literal["small", "large"]
 Slot = Literal["hand", "belt", "backpack"]
 DamageType = Literal["melee", "ranged", "shock", "special"]
-Category = Literal["attack", "support", "strike", "hazard"]
+Category = Literal["attack card", "support card", "strike card", "hazard card"]
 Keyword = Literal["cannot-be-moved", "ignores-timing-cost", "cannot-be-negated"]
 EnemyState = Literal["active", "defeated", "stunned", "fresh"]
 SneakFace = Literal["empty", "lurking", "treasure"]
 DoorKind = Literal["door", "elevator"]
 StoryKind = Literal["intro", "story", "locked", "poi", "mission", "outro"]
-# A decision's kind: the Event, Combat and Story modules are still adding theirs, so the
-# schema holds any lower-case, dashed name; docs/views.md lists the kinds known today.
-Kind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
+# A decision's kind (docs/views.md says what each asks).
+Kind = Literal[
+    "move",
+    "vote",
+    "group-vote",
+    "place-treasure",
+    "heal-choice",
+    "discard-treasure",
+    "upgrade",
+    "refresh",
+    "buy",
+    "between",
+    "combat-weapons",
+    "combat-start",
+    "combat-draw",
+    "combat-replace",
+    "combat-rearrange",
+    "combat-negate",
+    "combat-execute",
+    "combat-target",
+    "combat-card",
+    "combat-enemy",
+    "share-energy",
+    "reward",
+]
 
 
 class Skill(Model):

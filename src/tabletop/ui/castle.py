@@ -34,7 +34,12 @@ GAME = "castle"
 SCORE_LABEL = "score"
 RECENT = 5
 COLOUR_STYLE = {"green": "green", "blue": "blue", "red": "red", "violet": "magenta"}
-CATEGORY_STYLE = {"attack": "bold green", "support": "cyan", "strike": "red", "hazard": "magenta"}
+CATEGORY_STYLE = {
+    "attack card": "bold green",
+    "support card": "cyan",
+    "strike card": "red",
+    "hazard card": "magenta",
+}
 MODE_NAME = {
     "campaign": "Campaign",
     "exploration": "Exploration",

@@ -203,7 +203,7 @@ class CastleBot(CombatMixin):
     ) -> float:
         return sum(self.step_value(s, p, st, health, clarity) for st in ev.option(letter))
 
-    def _group(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+    def _group_vote(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
         ev = self._event(s)
         health, clarity = s.health[s.pool(p)], s.clarity[s.pool(p)]
         if ev is None:

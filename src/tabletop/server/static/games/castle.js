@@ -10,7 +10,7 @@
 
 (function () {
   const COLOURS = { green: "#2e8b57", blue: "#3b6fb6", red: "#c0392b", violet: "#8e44ad" };
-  const CATEGORY = { attack: "#2e8b57", support: "#2a8fa6", strike: "#c0392b", hazard: "#8e44ad" };
+  const CATEGORY = { "attack card": "#2e8b57", "support card": "#2a8fa6", "strike card": "#c0392b", "hazard card": "#8e44ad" };
   const agentName = (s) => `Agent ${s + 1}`;
 
   function place(view, rid) {
