@@ -99,6 +99,8 @@ def usable_treasures(s: CastleState, seat: int, window: str) -> list[int]:
     for card in s.inventory(seat):
         if card in s.exhausted or card not in s.slots:
             continue
+        if s.treasure(card).kind != "item" and s.slots[card] != "hand":
+            continue  # castle.interpret.weapon-effects: a weapon's effect works in hand only
         if any(_ability_ok(s, seat, ab, window) for ab in s.treasure(card).abilities):
             out.append(card)
     return out

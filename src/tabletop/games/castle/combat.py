@@ -24,6 +24,7 @@ from tabletop.games.castle import combat_effects as fx
 from tabletop.games.castle.cards import (
     DECK,
     DISCARD,
+    ENEMY_DISCARD,
     FIGHT,
     INITIATIVE,
     LINE,
@@ -345,6 +346,20 @@ class EndRound(NoFields):
             weapons_off=(),
             skipping=(),
         )
+        standing = tuple(p for p in c.fighters if s.health[s.pool(p)] > 0)
+        if remaining(s) and not standing:
+            # castle.interpret.fallen-fighters (Unshackled): every Agent of this fight has
+            # fallen while others play on elsewhere: the enemies leave with the fight
+            s.emit(Event("castle.combat.end", "No Agent is left standing in this fight"))
+            for card in list(s.zones.cards[FIGHT]):
+                s.estate.pop(card, None)
+                s.edamage.pop(card, None)
+                s.ecount.pop(card, None)
+                colour = s.record(card).colour
+                s.move(card, FIGHT, ENEMY_DISCARD[colour], self.rule, "{card} leaves the fight")
+            s.combat = None
+            s.flags["fought"] = 1
+            return
         if remaining(s):
             if c.round >= MAX_ROUNDS:
                 s.lose(f"the Combat did not end in {MAX_ROUNDS} rounds")

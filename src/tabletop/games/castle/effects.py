@@ -102,7 +102,8 @@ def _energy(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
     amount = int(p["amount"])
     whom = str(p.get("who", "self"))
     if whom == "each-agent" or ctx.seat is None:
-        seats: Sequence[int] = range(s.num_players)
+        # every Agent; in Unshackled only those where it happens (the fight's room)
+        seats: Sequence[int] = range(s.num_players) if s.mode.shared else s.pools_of(None)
     elif whom == "reach":
         seats = reach(s, ctx.seat)
     else:

@@ -190,10 +190,9 @@ class CastleState(State):
         """The pools an effect on `seat` (None: the whole group) touches."""
         if len(self.health) == 1:
             return (0,)
-        if seat is None:
-            return tuple(
-                p for p in range(self.num_players) if self.room[p] == self.room[self.leader]
-            )
+        if seat is None:  # the Agents where it happens: the fight's room, else the Leader's
+            room = self.room[self.flags.get("fight-seat", self.leader)]
+            return tuple(p for p in range(self.num_players) if self.room[p] == room)
         return (seat,)
 
     def change_health(self, amount: int, seat: int | None, rule: str) -> None:
