@@ -218,16 +218,8 @@ class CastleEncoder(DirectEncoder):
         out.one_hot("timeline", self.timelines.of(view["timeline"]))
         mission = view["mission"]
         out.one_hot("mission", None if mission is None else self.missions.of(str(mission)))
-        self._group(
-            out,
-            view["turn"],
-            view["health"],
-            view["clarity"],
-            view["rage"],
-            view["combat_round"],
-            view["lurking"],
-            len(view["fight"]),
-        )
+        keys = ("turn", "health", "clarity", "rage", "combat_round", "lurking")
+        self._group(out, (*(view[x] for x in keys), len(view["fight"])))
         out.one_hot("leader", self.rel(view["leader"], seat, n))
         out.one_hot("group_room", self.rooms.of(view["group_room"]))
         nm = len(self.marks)
@@ -252,15 +244,8 @@ class CastleEncoder(DirectEncoder):
             j = self.enemies.of(e["id"])
             if j is not None:
                 out.flag("fight_enemy", True, i * ne + j)
-            self._enemy(
-                out,
-                i,
-                e["health"],
-                e["damage"],
-                e.get("countdown", 0),
-                e.get("engaged", False),
-                e["state"],
-            )
+            numbers = (e["health"], e["damage"], e.get("countdown", 0))
+            self._enemy(out, i, numbers, e.get("engaged", False), e["state"])
         out.count("fight_count", self.enemies.all_of(fight), 4)
         event = view["event"]
         if event is not None:
@@ -294,24 +279,10 @@ class CastleEncoder(DirectEncoder):
         skills = a["skills"]
         contract = a.get("contract")
         held = len(contract) if isinstance(contract, list) else contract or 0
-        self._numbers(
-            out,
-            k,
-            a["leader"],
-            a["overcharged"],
-            skills[0]["cooldown"],
-            skills[1]["cooldown"],
-            a["energy"],
-            a["max_energy"],
-            a["combat_power"],
-            a["deck"],
-            a["damage"],
-            a["shards"],
-            a.get("health"),
-            a.get("clarity"),
-            held,
-            a["target"] is not None,
-        )
+        flags = (a["leader"], a["overcharged"], skills[0]["cooldown"], skills[1]["cooldown"])
+        keys = ("energy", "max_energy", "combat_power", "deck", "damage", "shards")
+        values = (*(a[x] for x in keys), a.get("health"), a.get("clarity"), held)
+        self._numbers(out, k, flags, (*values, int(a["target"] is not None)))
         out.one_hot(f"agent.{k}", self.agents.of(a["agent"]))
         out.one_hot(f"room.{k}", self.rooms.of(a["room"]))
         for x in a["damage_types"]:
@@ -349,38 +320,21 @@ class CastleEncoder(DirectEncoder):
         return [i for i in map(vocab.of, names) if i is not None]
 
     # -- shared writers: the view and the state give them the same values ------------------------
-    @staticmethod
-    def _group(
-        out: Out,
-        turn: int,
-        health: int | None,
-        clarity: int | None,
-        rage: int,
-        combat_round: int,
-        lurking: int,
-        fight: int,
-    ) -> None:
-        out.value("group", turn, TURN_CAP, 0)
-        if health is not None:
-            out.value("group", health, HEALTH_CAP, 1)
-        if clarity is not None:
-            out.value("group", clarity, CLARITY_CAP, 2)
-        out.value("group", rage, 10, 3)
-        out.value("group", combat_round, 20, 4)
-        out.value("group", lurking, 8, 5)
-        out.value("group", fight, FIGHT_CAP, 6)
+    # (cap, piece slot) of the group's numbers: turn, Health, Clarity, Rage, combat round,
+    # Lurking Enemies, line-up size (None: not shown, as Health and Clarity in Unshackled)
+    GROUP = (TURN_CAP, HEALTH_CAP, CLARITY_CAP, 10, 20, 8, FIGHT_CAP)
+
+    def _group(self, out: Out, values: tuple[int | None, ...]) -> None:
+        for i, (x, cap) in enumerate(zip(values, self.GROUP, strict=True)):
+            if x is not None:
+                out.value("group", x, cap, i)
 
     def _enemy(
-        self,
-        out: Out,
-        i: int,
-        health: int,
-        damage: int,
-        countdown: int,
-        engaged: bool,
-        state: str,
+        self, out: Out, i: int, numbers: tuple[int, int, int], engaged: bool, state: str
     ) -> None:
+        """Line-up position i: Health, Damage, countdown, engaged, state."""
         base = i * FIGHT_NUMBERS
+        health, damage, countdown = numbers
         out.value("fight_numbers", health, ENEMY_CAP, base)
         out.value("fight_numbers", damage, ENEMY_CAP, base + 1)
         out.value("fight_numbers", countdown, 5, base + 2)
@@ -409,43 +363,22 @@ class CastleEncoder(DirectEncoder):
                 if c is not None and p.isdigit() and int(p) < n:
                     out.value(f"blows.{(int(p) - seat) % n}", x, 6, c)
 
-    @staticmethod
+    # caps of a seat's numbers after its flags (present, leader, overcharged, two cooldowns):
+    # Energy, max Energy, Combat Power, deck, Damage this round, Data Shards, Health and Clarity
+    # (Unshackled; None elsewhere), Contract cards, whether it targets an enemy
+    SEAT: tuple[int, ...] = (ENERGY_CAP, ENERGY_CAP, POWER_CAP, DECK_CAP, ACC_CAP, SHARD_CAP)
+    SEAT += (AGENT_HEALTH_CAP, CLARITY_CAP, 2, 1)
+
     def _numbers(
-        out: Out,
-        k: int,
-        leader: bool,
-        overcharged: bool,
-        cool1: bool,
-        cool2: bool,
-        energy: int,
-        max_energy: int,
-        power: int,
-        deck: int,
-        acc: int,
-        shards: int,
-        health: int | None,
-        clarity: int | None,
-        contract: int,
-        target: bool,
+        self, out: Out, k: int, flags: tuple[bool, ...], values: tuple[int | None, ...]
     ) -> None:
         block = f"seat.{k}"
         out.flag(block, True, 0)
-        out.flag(block, leader, 1)
-        out.flag(block, overcharged, 2)
-        out.flag(block, cool1, 3)
-        out.flag(block, cool2, 4)
-        out.value(block, energy, ENERGY_CAP, 5)
-        out.value(block, max_energy, ENERGY_CAP, 6)
-        out.value(block, power, POWER_CAP, 7)
-        out.value(block, deck, DECK_CAP, 8)
-        out.value(block, acc, ACC_CAP, 9)
-        out.value(block, shards, SHARD_CAP, 10)
-        if health is not None:
-            out.value(block, health, AGENT_HEALTH_CAP, 11)
-        if clarity is not None:
-            out.value(block, clarity, CLARITY_CAP, 12)
-        out.value(block, contract, 2, 13)
-        out.flag(block, target, 14)
+        for i, on in enumerate(flags, start=1):
+            out.flag(block, on, i)
+        for i, (x, cap) in enumerate(zip(values, self.SEAT, strict=True), start=5):
+            if x is not None:
+                out.value(block, x, cap, i)
 
     # -- the direct path: the state --------------------------------------------------------------
     def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
@@ -468,16 +401,9 @@ class CastleEncoder(DirectEncoder):
             out.one_hot("mission", self.missions.of(str(s.opts.mission)))
         shared = s.mode.shared
         fight = zc[C.FIGHT]
-        self._group(
-            out,
-            s.turn,
-            s.health[0] if shared else None,
-            s.clarity[0] if shared else None,
-            s.rage,
-            getattr(s.combat, "round", 0) if s.combat is not None else 0,
-            len(zc[C.LURKING]),
-            len(fight),
-        )
+        rnd = getattr(s.combat, "round", 0) if s.combat is not None else 0
+        health, clarity = (s.health[0], s.clarity[0]) if shared else (None, None)
+        self._group(out, (s.turn, health, clarity, s.rage, rnd, len(zc[C.LURKING]), len(fight)))
         out.one_hot("leader", (s.leader - seat) % n)
         out.one_hot("group_room", self.rooms.of(s.room[s.leader]))
         self._board(s, seat, out)
@@ -487,15 +413,8 @@ class CastleEncoder(DirectEncoder):
             j = self.enemies.of(slugs[c])
             if j is not None:
                 out.flag("fight_enemy", True, i * ne + j)
-            self._enemy(
-                out,
-                i,
-                t.records[c].health,
-                s.edamage.get(c, 0),
-                s.ecount.get(c, 0),
-                c in s.engaged,
-                s.estate.get(c, "active"),
-            )
+            numbers = (t.records[c].health, s.edamage.get(c, 0), s.ecount.get(c, 0))
+            self._enemy(out, i, numbers, c in s.engaged, s.estate.get(c, "active"))
         out.count("fight_count", self._names(self.enemies, [slugs[c] for c in fight]), 4)
         ev = zc[C.EVENT_ZONE]
         if ev:
@@ -568,24 +487,11 @@ class CastleEncoder(DirectEncoder):
         cooldown = s.cooldown
         unshackled = not s.mode.shared
         contract = zc[C.zone(p, C.CONTRACT_ZONE)] if s.mode.contracts else []
-        self._numbers(
-            out,
-            k,
-            p == s.leader,
-            f"{p}:2" in cooldown,
-            f"{p}:0" in cooldown,
-            f"{p}:1" in cooldown,
-            s.energy[p],
-            s.max_energy(p),
-            combat_power(s, p),
-            len(zc[C.zone(p, C.DECK)]),
-            s.acc[p],
-            s.shards[p],
-            s.health[p] if unshackled else None,
-            s.clarity[p] if unshackled else None,
-            len(contract),
-            s.target[p] >= 0,
-        )
+        flags = (p == s.leader, *(f"{p}:{i}" in cooldown for i in (2, 0, 1)))
+        deck = len(zc[C.zone(p, C.DECK)])
+        values = (s.energy[p], s.max_energy(p), combat_power(s, p), deck, s.acc[p], s.shards[p])
+        own_hc = (s.health[p], s.clarity[p]) if unshackled else (None, None)
+        self._numbers(out, k, flags, (*values, *own_hc, len(contract), int(s.target[p] >= 0)))
         out.one_hot(f"agent.{k}", self.agents.of(t.agents[p]))
         out.one_hot(f"room.{k}", self.rooms.of(s.room[p]))
         for x in sorted(damage_types(s, p)):
