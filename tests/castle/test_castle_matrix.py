@@ -152,9 +152,7 @@ def test_every_effect_has_its_row_with_its_rule_id() -> None:
     """One row of the effect handlers' table per effect the content names, giving the rule
     id its handler applies."""
     table = section("Effect handlers")
-    rows = {
-        ln.split("`")[1]: ln for ln in table.splitlines() if ln.startswith("| `") and "`" in ln
-    }
+    rows = {ln.split("`")[1]: ln for ln in table.splitlines() if ln.startswith("| `") and "`" in ln}
     assert set(rows) == set(records.EFFECTS), sorted(set(rows) ^ set(records.EFFECTS))
     for effect, row in rows.items():
         assert f"`{effects.EFFECTS.rule(effect)}`" in row, effect
