@@ -20,4 +20,5 @@ def main(quick: bool = False) -> None:
     seconds = 1.5 if quick else 5.0
     print("== rl: environment steps/s per adapter, ratio to the engine's time per step")
     for game_id in registry.game_ids():
-        print("\n".join(rl_throughput.measure(game_id, 3, seconds, 3 if quick else 5)))
+        players = max(3, registry.get(game_id).min_players)
+        print("\n".join(rl_throughput.measure(game_id, players, seconds, 3 if quick else 5)))

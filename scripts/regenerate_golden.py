@@ -86,6 +86,8 @@ def golden_lines(game_id: str) -> Iterator[str]:
                 yield f"  ask P{p + 1}: {ask.kind} [{ask.rule}] {ask.prompt}"
             yield f"  options P{p + 1}: " + " | ".join(f"{o.id}={o.label}" for o in ask.options)
         for p in waiting:
+            if p not in state.to_move():
+                continue  # a PARALLEL answer may leave fewer seats asked
             answer = agents[p].choose(state, p)
             yield f"  answer P{p + 1}: {answer}"
             state.apply(p, answer)
@@ -122,6 +124,8 @@ def perft_counts(game_id: str, players: int, seed: int, policy: str) -> list[int
         d = state.pending
         assert d is not None
         for p in state.to_move():
+            if p not in state.to_move():
+                continue  # a PARALLEL answer may leave fewer seats asked
             counts.append(len(d.options_for(p)))
             state.apply(p, _choose(agent, state, p))
             if state.is_over or len(counts) >= PERFT_DEPTH:

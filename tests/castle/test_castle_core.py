@@ -198,7 +198,7 @@ def test_sneak_is_seen_by_the_sneaker_only() -> None:
     token = place_token(s, "green", 1, room)
     s.room = ["F"] * 4
     _refresh(s, ((2, f"sneak:{room}"),))
-    assert token in s.sneaked and token in s.zones.cards[ROOM_ZONE[room]]
+    assert room in s.sneaked and token in s.zones.cards[ROOM_ZONE[room]]
     assert s.zones.can_see(2, ROOM_ZONE[room], token)
     for p in (0, 1, 3, None):
         assert not s.zones.can_see(p, ROOM_ZONE[room], token)
@@ -272,3 +272,21 @@ def test_a_complete_treasure_set_is_exchanged_for_its_unique_treasure() -> None:
     names = {s.name(c) for c in s.inventory(0)}
     assert not names & set(pieces)
     assert "The Chronometer" in names or s.pending is not None
+
+
+def test_a_sneaked_token_stays_turned_in_its_room_when_others_redraw_it() -> None:
+    """Determinizing for another seat re-deals the hidden token, never the public mark."""
+    from tabletop.engine.rng import Rng
+
+    s = game(4)
+    clear_tokens(s)
+    room = next(r for r in s.board.neighbours("F") if r.isdigit())
+    place_token(s, "green", 1, room)
+    place_token(s, "green", 2, "9")
+    s.room = ["F"] * 4
+    _refresh(s, ((2, f"sneak:{room}"),))
+    for k in range(8):
+        d = s.determinize(0, Rng(k))
+        assert d.sneaked == {room: 1}
+        view = {r["id"]: r for r in d.view(0)["rooms"]}
+        assert view[room].get("sneaked") and not view["9"].get("sneaked")

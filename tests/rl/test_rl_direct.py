@@ -19,7 +19,7 @@ from tabletop.engine.state import State
 from tabletop.rl import observe
 from tabletop.rl.encoders import Encoder, encoder
 
-DIRECT = ("quests", "guardians", "librarians")  # the games whose encoders read states
+DIRECT = ("quests", "guardians", "librarians", "castle")  # the games whose encoders read states
 
 
 def _states(

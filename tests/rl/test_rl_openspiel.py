@@ -41,7 +41,7 @@ def test_random_sim_test(game_id: str, players: int) -> None:
 
 @pytest.mark.parametrize("game_id", games())
 def test_rl_environment_and_observers(game_id: str) -> None:
-    players = min(max(counts(game_id)), 3)
+    players = max(min(counts(game_id)), min(max(counts(game_id)), 3))
     game = pyspiel.load_game(f"tabletop_{game_id}", _params(game_id, players, seed="3"))
     env = rl_environment.Environment(game)
     ts = env.reset()

@@ -83,7 +83,7 @@ def sneak_rooms(s: CastleState, seat: int) -> list[str]:
     out = []
     for room in reachable(s, here):
         token = token_here(s, room) if room != here else None
-        if token is not None and token not in s.sneaked:
+        if token is not None and room not in s.sneaked:
             out.append(room)
     return out
 
@@ -181,10 +181,10 @@ class Sneak(_Sneak):
 
     def run(self, s: CastleState) -> None:
         token = token_here(s, self.room)
-        if token is None or token in s.sneaked:
+        if token is None or self.room in s.sneaked:
             return
         s.zones.learn(self.seat, [token])
-        s.sneaked[token] = 1
+        s.sneaked[self.room] = 1
         face = s.record(token).sneak
         colour = colour_of(s, token)
         s.emit(
@@ -218,6 +218,7 @@ class Search(_Search):
         token = token_here(s, self.room)
         if token is None:
             return
+        s.sneaked.pop(self.room, None)
         s.move(token, ROOM_ZONE[self.room], SPENT, self.rule, "The group flips {card} to Search it")
         colour = colour_of(s, token)
         steps: list[object] = []
@@ -355,6 +356,7 @@ class RefreshEnd(_RefreshEnd):
 
     def run(self, s: CastleState) -> None:
         token = token_here(s, self.room)
+        s.sneaked.pop(self.room, None)
         if token is not None:
             s.move(token, ROOM_ZONE[self.room], SPENT, self.rule, "The room's token is discarded")
 

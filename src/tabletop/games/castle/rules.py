@@ -72,7 +72,7 @@ class CastleState(State):
         used=DICT,  # Treasure card -> 1: used this phase or round (cannot be burned)
         locked=DICT,  # door id -> 1 while a Locked Door token blocks it
         marks=DICT,  # room -> tuple of Story tokens lying there
-        sneaked=DICT,  # Random Event token card -> 1 once Sneaked (turned)
+        sneaked=DICT,  # room -> 1 once its Random Event token was Sneaked (turned)
         story=VALUE,  # index of the Story deck's next cover card (campaign)
         counters=DICT,  # a Mission's tallies (keys, clues, critical...) and game tallies
         done=DICT,  # Story cards resolved (number -> 1)
@@ -127,7 +127,7 @@ class CastleState(State):
         self.used: dict[int, int] = {}
         self.locked: dict[str, int] = {}
         self.marks: dict[str, tuple[str, ...]] = {}
-        self.sneaked: dict[int, int] = {}
+        self.sneaked: dict[str, int] = {}
         self.story = 0
         self.counters: dict[str, int] = {}
         self.done: dict[str, int] = {}

@@ -36,7 +36,7 @@ from tabletop.engine.decision import ActionSpace
 from tabletop.games.castle.cards import CONTENT, MAX_AGENTS, ROOMS
 
 MAX_TIMINGS = 16  # cards a Timing sequence can hold (Combat Power, Overcharge, extra draws)
-MAX_ENEMIES = 24  # enemies a line-up can hold
+MAX_ENEMIES = 64  # enemies a line-up can hold (summoners may fill it: 38 were seen)
 MAX_OFFER = 12  # cards offered at once (rewards, the Gob-li Merchant)
 LETTERS = ("A", "B", "C", "D")
 SLOT_NAMES = ("hand", "belt", "backpack")

@@ -151,7 +151,7 @@ def view(s: CastleState, viewer: int | None) -> dict[str, Any]:
         if tokens:
             tok = tokens[-1]
             entry["token"] = s.t.pools[tok].removeprefix("token-")
-            if tok in s.sneaked:
+            if r.id in s.sneaked:
                 entry["sneaked"] = True
             if viewer is not None and z.can_see(viewer, ROOM_ZONE[r.id], tok):
                 entry["seen"] = s.record(tok).sneak

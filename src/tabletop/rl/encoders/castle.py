@@ -454,7 +454,7 @@ class CastleEncoder(DirectEncoder):
             if tokens:
                 tok = tokens[-1]
                 out.flag(f"room_token_{t.pools[tok].removeprefix('token-')}", True, i)
-                out.flag("room_sneaked", tok in s.sneaked, i)
+                out.flag("room_sneaked", r.id in s.sneaked, i)
                 if z.can_see(seat, zi, tok):
                     out.flag(f"room_seen_{t.records[tok].sneak}", True, i)
             out.flag("room_poi", r.poi, i)
