@@ -111,6 +111,9 @@ def weapon_bonus(s: CastleState, seat: int) -> int:
     return total
 
 
+CRITICAL_TARGET, CRITICAL_DAMAGE = "The Loghan Armor", 2
+
+
 def hit(s: CastleState, seat: int, n: int) -> None:
     """`seat` targets the n-th enemy with everything it accumulated (castle.enemy.target)."""
     c = s.combat
@@ -121,6 +124,10 @@ def hit(s: CastleState, seat: int, n: int) -> None:
         amount += weapon_bonus(s, seat)
         weak = erec(s, card).weak
         amount += sum(weak.get(t, 0) for t in damage_types(s, seat))
+        if erec(s, card).name == CRITICAL_TARGET:
+            # castle.story.critical (Mission 8's card): each Critical token adds 2 Damage to
+            # every Direct Attack on The Loghan Armor; they stack
+            amount += CRITICAL_DAMAGE * s.counters.get("critical", 0)
     direct = c.direct[seat] if c is not None and seat < len(c.direct) else 0
     if direct > 0:
         s.engaged[card] = 1

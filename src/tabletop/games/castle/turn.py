@@ -142,8 +142,10 @@ def reachable(s: CastleState, start: str) -> dict[str, bool]:
     Destroyed token cannot be entered (castle.interpret.destroyed)."""
     board = s.board
     links: dict[str, list[str]] = {}
+    # castle.story.stay-together (Mission 1's card): once inside, the group may not leave
+    inside = s.opts.mode == "campaign" and s.opts.mission == 1 and s.flags.get("inside")
     for d in board.doors:
-        if d.id in s.locked:
+        if d.id in s.locked or (inside and "outside" in (d.a, d.b)):
             continue
         links.setdefault(d.a, []).append(d.b)
         links.setdefault(d.b, []).append(d.a)
@@ -246,6 +248,8 @@ class Movement(_Movement):
         room = str(option.arg)
         for p in movers:
             s.room[p] = room
+        if room not in ("outside", "pod"):
+            s.flags["inside"] = 1
         s.counters["moves"] = s.counters.get("moves", 0) + 1
         s.flags["entered" if self.actor is None else f"entered-{self.actor}"] = 1
         s.emit(

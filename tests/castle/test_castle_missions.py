@@ -1,0 +1,53 @@
+"""Mission cards whose rules the engine applies beyond their steps: Mission 1's Stay Together
+(once inside, the group may not leave the castle) and Mission 8's Critical tokens (2 Damage
+more per token on every Direct Attack on The Loghan Armor)."""
+
+from __future__ import annotations
+
+from castle_rig import clear_tokens, game
+from test_castle_combat import ARVIAS, Rig
+
+from tabletop.games.castle.turn import reachable
+
+
+def test_mission_1_once_inside_the_group_may_not_leave() -> None:
+    s = game(4, mode="campaign", mission=1)
+    clear_tokens(s)
+    s.marks.clear()
+    assert "outside" in reachable(s, "F") and "pod" in reachable(s, "F")
+    s.flags["inside"] = 1
+    out = reachable(s, "F")
+    assert "outside" not in out and "pod" not in out
+    assert any(r.isdigit() for r in out)
+    other = game(4, mode="campaign", mission=2)
+    clear_tokens(other)
+    other.marks.clear()
+    other.flags["inside"] = 1
+    assert "outside" in reachable(other, "F")  # only Mission 1's card says so
+
+
+def test_moving_inside_sets_the_mark() -> None:
+    s = game(4, mode="campaign", mission=1)
+    d = s.pending
+    assert d is not None and d.kind == "move"
+    room = next(
+        o.id
+        for o in d.options_for(s.leader)
+        if (o.id.startswith("go:") and o.id[3:].isdigit()) or o.id == "go:F"
+    )
+    s.apply(s.leader, room)
+    assert s.flags.get("inside") == 1
+
+
+def test_critical_tokens_add_two_damage_each_to_direct_attacks_on_the_armor() -> None:
+    for tokens in (0, 1, 3):
+        r = Rig((ARVIAS,), health=40)
+        foe = r.enemy("The Loghan Armor")
+        r.s.counters["critical"] = tokens
+        r.start()
+        r.at(ARVIAS, "combat-draw")
+        r.set_line(ARVIAS, "Attack", "Aid", "Steady Breath")
+        r.at(ARVIAS, "combat-target")
+        r.play(ARVIAS, "target:1")
+        # 1 Damage from Attack (the Armor takes the Crossbow's bolt away) + 2 per token
+        assert r.s.edamage.get(foe, 0) == 1 + 2 * tokens
