@@ -120,7 +120,7 @@ def plans(game_id: str) -> list[Plan]:
         if game_id in ALL_VARIANTS:
             options = {**options, **variant}
         seed = derive_seed(7, i)
-        full = i % FULL_EVERY in (7, 8, 9) and players <= FULL_PLAYERS
+        full = i % FULL_EVERY in (7, 8, 9) and players <= max(FULL_PLAYERS, spec.min_players + 2)
         record = full or i % RECORD_EVERY == 3
         out.append(Plan(i, seed, players, agents, options, full, record))
     return out

@@ -20,7 +20,7 @@ or a face-down token it has not peeked at) and breaks ties with its own RNG.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
@@ -33,6 +33,62 @@ from tabletop.games.castle.rules import CastleState
 from tabletop.games.castle.turn import reachable
 
 COLOUR_RISK = {"green": 0.0, "blue": 1.5, "red": 3.0}
+ENEMY_HARM = {"green": 3.0, "blue": 5.0, "red": 7.0, "violet": 8.0}  # a summoned enemy's cost
+
+
+def _point(h: int) -> float:
+    """What one Health point is worth when the group has `h` left."""
+    if h >= 12:
+        return 0.7
+    if h >= 8:
+        return 1.0
+    if h >= 5:
+        return 2.0
+    if h >= 2:
+        return 4.0
+    return 12.0
+
+
+def health_value(health: int, amount: int) -> float:
+    if amount >= 0:
+        return sum(_point(health + i) for i in range(amount)) * 0.8
+    return -sum(_point(health - i - 1) for i in range(-amount))
+
+
+def clarity_value(health: int, clarity: int, amount: int) -> float:
+    if amount >= 0:
+        return 0.6 * min(amount, CONTENT.rules.clarity - clarity)
+    value = 0.0
+    for i in range(-amount):
+        c = clarity - i - 1
+        if c < 0:
+            value -= _point(health + c)  # paid in Health below 0
+        else:
+            value -= 0.5 if c >= 6 else 0.9 if c >= 3 else 1.6
+    return value
+
+
+class Outlook(NamedTuple):
+    """The group's prospects while a vote is planned."""
+
+    health: int
+    clarity: int
+    summoned: int  # enemies the End Event will summon, as things stand
+    enemy: float  # what one of them costs
+
+    def after(self, steps: tuple[Step, ...]) -> Outlook:
+        h, c, n = self.health, self.clarity, self.summoned
+        for st in steps:
+            amount = int(st.params.get("amount", 0) or 0)
+            if st.effect == "health":
+                h += amount
+            elif st.effect == "clarity":
+                c += amount
+                if c < 0:
+                    h, c = h + c, 0
+            elif st.effect == "summon-change":
+                n = max(0, n + amount)
+        return Outlook(h, c, n, self.enemy)
 
 
 class CastleBot(CombatMixin):
@@ -127,13 +183,15 @@ class CastleBot(CombatMixin):
         cards = s.zones.cards[EVENT_ZONE]
         return s.record(cards[-1]) if cards else None
 
-    def step_value(self, s: CastleState, p: int, st: Step, health: int, clarity: int) -> float:
+    def step_value(self, s: CastleState, p: int, st: Step, look: Outlook) -> float:
+        """What one step of an outcome is worth to the group, given the outlook (Health,
+        Clarity and the enemies still to be summoned after the choices before it)."""
         e, q = st.effect, st.params
         amount = int(q.get("amount", 0) or 0)
         if e == "health":
-            return amount * (2.0 if health + amount <= 3 else 1.0 if health < 12 else 0.7)
+            return health_value(look.health, amount)
         if e == "clarity":
-            return amount * (1.6 if clarity + amount <= 3 else 0.8)
+            return clarity_value(look.health, look.clarity, amount)
         if e == "energy":
             return amount * 0.4 * (1 if q.get("who") != "each-agent" else s.num_players)
         if e in ("gain-treasure", "gain-item"):
@@ -141,11 +199,13 @@ class CastleBot(CombatMixin):
         if e in ("gain-ally", "gain-upgrade"):
             return 3.0
         if e == "summon-change":
-            return -3.0 * amount
+            if amount < 0:  # fewer enemies: worth an enemy's harm while some are left to cut
+                return look.enemy * min(-amount, look.summoned)
+            return -look.enemy * amount
         if e in ("summon", "summon-enemy"):
-            return -3.0 * max(1, int(q.get("count", 1) or 1))
+            return -look.enemy * max(1, int(q.get("count", 1) or 1))
         if e == "lurking":
-            return -2.0
+            return -0.7 * look.enemy
         if e == "discard-treasure":
             return -2.0
         if e == "initiative":
@@ -154,41 +214,39 @@ class CastleBot(CombatMixin):
             return -1.5
         return 0.0
 
+    def _outlook(self, s: CastleState, p: int, ev: Any) -> Outlook:
+        pool = s.pool(p)
+        summoned = 0
+        if ev.end.summon == "group":
+            summoned = s.summon_count() + s.summon_change
+        elif ev.end.summon == "fixed":
+            summoned = ev.end.count + s.summon_change
+        colour = ev.colour if ev.end.colour in ("", "same") else ev.end.colour
+        return Outlook(
+            s.health[pool], s.clarity[pool], max(0, summoned), ENEMY_HARM.get(colour, 3.0)
+        )
+
     def _vote(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
         ev = self._event(s)
         if ev is None:
             return opts[self.rng.below(len(opts))]
-        voters = list(range(s.num_players))
-        health = s.health[s.pool(p)]
-        clarity = s.clarity[s.pool(p)]
+        look = self._outlook(s, p, ev)
         if s.opts.no_talk or not s.mode.shared:
-            return self.best(
-                opts, lambda o: self._option_value(s, p, ev, str(o.arg), health, clarity)
-            )
-        # One plan for the group, computed alike by every bot from public facts.
+            return self.best(opts, lambda o: self._option_value(s, p, ev, str(o.arg), look))
+        # One plan for the group, computed alike by every bot from public facts: each Agent in
+        # seat order takes the best option given what those before it took.
         plan: dict[int, str] = {}
-        for q in voters:
-            legal = [x for x in "ABCD" if self._can_pay(s, q, ev, x)]
-            if not legal:
-                legal = list("ABCD")
-            values = {x: self._option_value(s, q, ev, x, health, clarity) for x in legal}
+        for q in range(s.num_players):
+            legal = [x for x in "ABCD" if self._can_pay(s, q, ev, x)] or list("ABCD")
+            values = {x: self._option_value(s, q, ev, x, look) for x in legal}
             top = max(values.values())
             choice = min(x for x in legal if values[x] >= top - 1e-9)
             plan[q] = choice
-            for st in ev.option(choice):
-                if st.effect == "health":
-                    health += int(st.params["amount"])
-                elif st.effect == "clarity":
-                    clarity += int(st.params["amount"])
-        mine = plan[p]
-        chosen = next((o for o in opts if o.arg == mine), None)
-        return (
-            chosen
-            if chosen is not None
-            else self.best(
-                opts, lambda o: self._option_value(s, p, ev, str(o.arg), health, clarity)
-            )
-        )
+            look = look.after(ev.option(choice))
+        chosen = next((o for o in opts if o.arg == plan[p]), None)
+        if chosen is not None:
+            return chosen
+        return self.best(opts, lambda o: self._option_value(s, p, ev, str(o.arg), look))
 
     def _can_pay(self, s: CastleState, p: int, ev: Any, letter: str) -> bool:
         cost = sum(
@@ -198,20 +256,15 @@ class CastleBot(CombatMixin):
         )
         return s.energy[p] >= cost
 
-    def _option_value(
-        self, s: CastleState, p: int, ev: Any, letter: str, health: int, clarity: int
-    ) -> float:
-        return sum(self.step_value(s, p, st, health, clarity) for st in ev.option(letter))
+    def _option_value(self, s: CastleState, p: int, ev: Any, letter: str, look: Outlook) -> float:
+        return sum(self.step_value(s, p, st, look) for st in ev.option(letter))
 
     def _group_vote(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
         ev = self._event(s)
-        health, clarity = s.health[s.pool(p)], s.clarity[s.pool(p)]
         if ev is None:
             return opts[self.rng.below(len(opts))]
-        n = s.num_players
-        return self.best(
-            opts, lambda o: n * self._option_value(s, p, ev, str(o.arg), health, clarity)
-        )
+        look = self._outlook(s, p, ev)
+        return self.best(opts, lambda o: self._option_value(s, p, ev, str(o.arg), look))
 
     # -- Treasures and small choices ------------------------------------------------------------
     def _place_treasure(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
