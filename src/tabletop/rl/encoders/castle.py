@@ -44,35 +44,13 @@ from tabletop.schemas.castle import (
     EnemyState,
     EventColour,
     GameMode,
+    Kind,
     Phase,
     SneakFace,
     Timeline,
 )
 
-# The decision kinds of docs/views.md (castle/1), and the enemy choice of a combat effect.
-KINDS = (
-    "place-treasure",
-    "upgrade",
-    "move",
-    "between",
-    "vote",
-    "group-vote",
-    "heal-choice",
-    "discard-treasure",
-    "buy",
-    "refresh",
-    "share-energy",
-    "combat-weapons",
-    "combat-start",
-    "combat-draw",
-    "combat-replace",
-    "combat-card",
-    "combat-rearrange",
-    "combat-negate",
-    "combat-execute",
-    "combat-target",
-    "combat-enemy",
-)
+KINDS = get_args(Kind)  # every decision kind the view schema allows
 LETTERS = ("A", "B", "C", "D")
 SLOTS = ("hand", "belt", "backpack", "")  # "": carried, not in a slot
 FIGHT_CAP = 24  # line-up positions encoded one by one (the action space's `target:<n>`)
