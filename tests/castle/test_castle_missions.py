@@ -51,3 +51,15 @@ def test_critical_tokens_add_two_damage_each_to_direct_attacks_on_the_armor() ->
         r.play(ARVIAS, "target:1")
         # 1 Damage from Attack (the Armor takes the Crossbow's bolt away) + 2 per token
         assert r.s.edamage.get(foe, 0) == 1 + 2 * tokens
+
+
+def test_two_keybots_met_in_one_room_are_two_caught() -> None:
+    from tabletop.games.castle.event import visit_tokens
+
+    s = game(4, mode="campaign", mission=6)
+    s.marks = {"12": ("keybot", "keybot"), "14": ("keybot",), "5": ("fire",)}
+    visit_tokens(s, "12")
+    assert s.counters["visited:keybot"] == 2 and "12" not in s.marks  # picked up
+    visit_tokens(s, "5")
+    visit_tokens(s, "5")
+    assert s.counters["visited:fire"] == 1 and s.marks["5"] == ("fire",)  # a room counts once

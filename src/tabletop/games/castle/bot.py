@@ -30,7 +30,6 @@ from tabletop.games.castle.cards import CONTENT, EVENT_ZONE, TOKEN
 from tabletop.games.castle.items import best_slot
 from tabletop.games.castle.records import Step
 from tabletop.games.castle.rules import CastleState
-from tabletop.games.castle.turn import reachable
 
 COLOUR_RISK = {"green": 0.0, "blue": 1.5, "red": 3.0}
 ENEMY_HARM = {"green": 3.0, "blue": 5.0, "red": 7.0, "violet": 8.0}  # a summoned enemy's cost
@@ -129,28 +128,49 @@ class CastleBot(CombatMixin):
         wanted = self._story_rooms(s)
         strength = self._strength(s)
         here = s.room[p]
-        places = reachable(s, here)
         tokens = {o.arg: self._token_colour(s, str(o.arg)) for o in opts if o.id.startswith("go:")}
+        far = self._distances(s, wanted) if wanted else {}
 
         def score(o: Option) -> float:
             if o.id.startswith(("store:", "retrieve:")):
                 return -10.0
             if o.id == "stay":
-                return 0.0 if not wanted else -1.0
+                return -1.0 if wanted else 0.0
             room = str(o.arg)
             value = -0.5
             if room in wanted:
-                value += 20.0
+                value += wanted[room]
+            elif far:
+                # on the way to what the Story asks: the nearer the better
+                value += max((w - 3.0 * far[t].get(room, 99) for t, w in wanted.items()), default=0)
             colour = tokens.get(room)
             if colour:
                 value += 10.0 - max(0.0, COLOUR_RISK[colour] - strength)
-            if room in s.marks:
-                value += 4.0
             if room in ("outside", "pod") and not wanted:
                 value -= 1.0
-            return value + (0.1 if places.get(room) else 0.0)
+            return value + (0.1 if room != here else 0.0)
 
         return self.best(opts, score)
+
+    def _distances(self, s: CastleState, targets: dict[str, float]) -> dict[str, dict[str, int]]:
+        """Doors between every room and each target, through tokens (they stop a move but a
+        later move goes on), round Locked Door tokens and Destroyed rooms."""
+        links: dict[str, list[str]] = {}
+        for d in s.board.doors:
+            if d.id not in s.locked:
+                links.setdefault(d.a, []).append(d.b)
+                links.setdefault(d.b, []).append(d.a)
+        out: dict[str, dict[str, int]] = {}
+        for target in targets:
+            dist = {target: 0}
+            todo = [target]
+            for here in todo:
+                for there in links.get(here, ()):
+                    if there not in dist and "destroyed" not in s.marks.get(there, ()):
+                        dist[there] = dist[here] + 1
+                        todo.append(there)
+            out[target] = dist
+        return out
 
     def _token_colour(self, s: CastleState, room: str) -> str:
         from tabletop.games.castle.turn import token_here
@@ -158,18 +178,47 @@ class CastleBot(CombatMixin):
         token = token_here(s, room)
         return s.t.pools[token].removeprefix("token-") if token is not None else ""
 
-    def _story_rooms(self, s: CastleState) -> set[str]:
-        """Rooms the visible Story cards wait for the group to enter."""
+    def _story_rooms(self, s: CastleState) -> dict[str, float]:
+        """Rooms the visible Story cards want the group in, and how much: the top Locked
+        card's room or the rooms of the tokens it waits for most, the Outro's once the deck is
+        through, then Points of Interest and other token-visiting cards."""
         if s.opts.mode != "campaign":
-            return set()
+            return {}
+        from tabletop.games.castle.story import in_deck
+
         mission = CONTENT.mission(s.opts.mission)
-        out = set()
+        out: dict[str, float] = {}
+
+        def want(room: str, weight: float) -> None:
+            out[room] = max(out.get(room, 0.0), weight)
+
+        def token_rooms(kind: str, weight: float) -> None:
+            for room, marks in s.marks.items():
+                if kind in marks and room != s.room[s.leader]:
+                    want(room, weight)
+
+        deck_left = any(in_deck(c) and c.number not in s.done for c in mission.cards[s.story :])
         for i, card in enumerate(mission.cards):
-            if card.number in s.done or card.wait.kind != "enter-room":
+            if card.number in s.done:
                 continue
-            visible = card.kind in ("poi", "mission", "outro") or i == s.story
-            if visible:
-                out.add(str(card.wait.params["room"]))
+            w = card.wait
+            top = i == s.story
+            if card.kind == "outro":
+                weight = 0.0 if deck_left else 30.0
+            elif card.kind == "locked":
+                weight = 30.0 if top else (15.0 if not in_deck(card) else 0.0)
+            elif card.kind == "poi":
+                weight = 10.0
+            else:
+                continue
+            if not weight:
+                continue
+            if w.kind == "enter-room":
+                want(str(w.params["room"]), weight)
+            elif w.kind == "visit-tokens":
+                token_rooms(str(w.params["token"]), weight - 5)
+            elif w.kind == "counter-at-least" and str(w.params["name"]).startswith("visited:"):
+                token_rooms(str(w.params["name"]).removeprefix("visited:"), weight - 5)
         return out
 
     def _strength(self, s: CastleState) -> float:

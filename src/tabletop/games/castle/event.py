@@ -32,7 +32,7 @@ only tells the bots not to coordinate their votes (the rulebook's variant withou
 
 Entering a room with Story tokens (`s.marks`) visits them (castle.event.story-tokens): each
 token kind counts one more room visited (`counters["visited:<kind>"]`, a room counted once per
-kind), and the tokens the group picks up (Clues, Key Fragments, Wizards, Mystery tokens,
+kind; a token the group picks up counts once itself), and the tokens the group picks up (Clues, Key Fragments, Wizards, Mystery tokens,
 KeyBots) leave the board. What the visit leads to is a Story card's (story.py).
 """
 
@@ -133,16 +133,20 @@ def draw_event(s: CastleState, colour: str) -> int | None:
 
 
 def visit_tokens(s: CastleState, room: str) -> None:
-    """The group is in a room with Story tokens: each kind counts this room as visited once;
-    the tokens it picks up leave the board (castle.event.story-tokens)."""
+    """The group is in a room with Story tokens: each kind counts this room as visited once,
+    each token picked up counts itself; those leave the board (castle.event.story-tokens)."""
     marks = s.marks.get(room, ())
     if not marks:
         return
     for kind in dict.fromkeys(marks):
         seen = f"visited:{kind}:{room}"
-        if not s.counters.get(seen):
+        key = f"visited:{kind}"
+        if kind in COLLECTED:
+            # each token picked up counts (two KeyBots met in one room are two caught)
+            s.counters[key] = s.counters.get(key, 0) + marks.count(kind)
+        elif not s.counters.get(seen):
             s.counters[seen] = 1
-            s.counters[f"visited:{kind}"] = s.counters.get(f"visited:{kind}", 0) + 1
+            s.counters[key] = s.counters.get(key, 0) + 1
         s.emit(Event("castle.event.story-tokens", f"The group visits the {kind} token in {room}"))
     kept = tuple(k for k in marks if k not in COLLECTED)
     if kept:
