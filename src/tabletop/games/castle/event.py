@@ -32,8 +32,9 @@ only tells the bots not to coordinate their votes (the rulebook's variant withou
 
 Entering a room with Story tokens (`s.marks`) visits them (castle.event.story-tokens): each
 token kind counts one more room visited (`counters["visited:<kind>"]`, a room counted once per
-kind; a token the group picks up counts once itself), and the tokens the group picks up (Clues, Key Fragments, Wizards, Mystery tokens,
-KeyBots) leave the board. What the visit leads to is a Story card's (story.py).
+kind; a token the group picks up counts once itself), and the tokens the group picks up
+(Clues, Key Fragments, Wizards, Mystery tokens, KeyBots) leave the board. What the visit
+leads to is a Story card's (story.py).
 """
 
 from __future__ import annotations
