@@ -1,6 +1,6 @@
 """Benchmarks (`make bench`): print kernel and simulator figures. Never asserts.
 
-python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|ismcts|rl]
+python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|castle|ismcts|rl]
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine
 import guardians
 import ismcts
+import castle
 import librarians
 import parallel
 import rl
@@ -26,6 +27,7 @@ SUITES = {
     "parallel": parallel.main,
     "guardians": guardians.main,
     "librarians": librarians.main,
+    "castle": castle.main,
     "ismcts": ismcts.main,
     "rl": rl.main,
 }
