@@ -100,6 +100,7 @@ class Table:
     contracts: tuple[int, ...]
     chase: tuple[int, ...]
     warden: tuple[int, ...]
+    agent_records: tuple[Any, ...] = ()  # each seat's Agent record
 
     # A state's field (declared OBJECT): made from the options, shared by every copy, nothing
     # of its own to fingerprint (the options are in the record).
@@ -205,6 +206,7 @@ def table(opts: CastleOptions, n: int) -> Table:
         contracts,
         chase,
         warden,
+        tuple(CONTENT.agent(a) for a in agents),
     )
 
 

@@ -220,6 +220,7 @@ class Place(_Place):
 
         oid = option.id  # type: ignore[attr-defined]
         seat, card = self.seat, self.card
+        s.flags["gained"] = 1  # the trading window opens after this phase
         if oid.startswith("slot:"):
             put(s, seat, card, oid[5:], self.rule, f"{who(seat)} takes {{card}}")
         elif oid.startswith("give:"):

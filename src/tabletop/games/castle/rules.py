@@ -173,7 +173,8 @@ class CastleState(State):
         return CONTENT.board(self.timeline)
 
     def agent(self, seat: int) -> Agent:
-        return CONTENT.agent(self.t.agents[seat])
+        rec: Agent = self.t.agent_records[seat]
+        return rec
 
     def name(self, card: int) -> str:
         return self.t.names[card]

@@ -4,8 +4,9 @@ use Skills, Treasures and Allies that work outside Combat, burn or discard Treas
 exchange a complete Treasure Set for its Unique Treasure. Each Agent acts openly until it says
 `done` (a PARALLEL ask).
 
-The window opens after a phase that took place: after every Movement Phase, after an Event
-Phase with an Event, a Combat Phase with a fight and a Refresh Phase that was played.
+The window opens after a phase when it can matter: after a phase in which a Treasure was
+gained, after an Event Phase that leads to a fight, and after a Refresh Phase that was played
+(castle.interpret.trade-window).
 """
 
 from __future__ import annotations
@@ -49,11 +50,21 @@ def who(seat: int) -> str:
 
 
 def start_trade(s: CastleState, phase: str = "movement") -> None:
-    """Open the window after `phase`, if the phase took place and the game goes on."""
+    """Open the window after `phase` when trading can matter (castle.interpret.trade-window):
+    after a phase in which a Treasure was gained (to hand it on), after an Event Phase that
+    leads to a fight (to get ready), and at the end of a turn with a Refresh Phase (to use
+    and rearrange what the Agents hold)."""
     if s.result is not None:
         return
+    from tabletop.games.castle.cards import FIGHT
+
     flag = HAPPENED.get(phase, "")
-    if flag and not any(k.startswith(flag) for k in s.flags):
+    happened = not flag or any(k.startswith(flag) for k in s.flags)
+    gained = bool(s.flags.pop("gained", 0))
+    if not happened and not gained:
+        return
+    useful = gained or (phase == "event" and bool(s.zones.cards[FIGHT])) or phase == "refresh"
+    if not useful:
         return
     seats = tuple(p for p in range(s.num_players) if s.health[s.pool(p)] > 0)
     if seats:
@@ -76,18 +87,30 @@ def set_pieces(s: CastleState) -> dict[str, list[int]]:
     return out
 
 
-def options(s: CastleState, seat: int) -> tuple[Option, ...]:
+def options(
+    s: CastleState,
+    seat: int,
+    rooms: list[tuple[int, int, int]] | None = None,
+    sets: dict[str, list[int]] | None = None,
+) -> tuple[Option, ...]:
+    """What `seat` may do in the window (`rooms`: every Agent's free slots, `sets`: the
+    complete Treasure Sets, when the caller has them for every seat)."""
     opts: list[Option] = []
     mine = s.inventory(seat)
+    if rooms is None:
+        rooms = [room(s, p) for p in range(s.num_players)]
     others = [
-        (p, room(s, p)) for p in range(s.num_players) if p != seat and s.room[p] == s.room[seat]
+        (p, rooms[p]) for p in range(s.num_players) if p != seat and s.room[p] == s.room[seat]
     ]
+    takers: dict[tuple[str, int, bool], list[int]] = {}  # by size, hands and item-ness
     for card in mine:
         slug = s.t.slugs[card]
         rec = s.treasure(card)
-        for p, free in others:
-            if place_in(rec, free) is not None:
-                opts.append(OPT[f"trade:{slug}:{p}"])
+        shape = (rec.size, rec.hands, rec.kind == "item")
+        who_takes = takers.get(shape)
+        if who_takes is None:
+            who_takes = takers[shape] = [p for p, free in others if place_in(rec, free)]
+        opts += [OPT[f"trade:{slug}:{p}"] for p in who_takes]
         if rec.kind in ("weapon", "shield"):
             if s.slots.get(card) == "hand":
                 if any(sl != "hand" for sl in free_slots(s, seat, card)):
@@ -95,7 +118,7 @@ def options(s: CastleState, seat: int) -> tuple[Option, ...]:
             elif fits(s, seat, card, "hand"):
                 opts.append(OPT[f"equip:{slug}"])
     opts += abilities.options(s, seat, "between")
-    for unique in set_pieces(s):
+    for unique in set_pieces(s) if sets is None else sets:
         target = next((t for t in CONTENT.treasures if t.name == unique), None)
         if target is not None:
             opts.append(OPT[f"exchange:{target.slug}"])
@@ -117,11 +140,13 @@ class Between(_Between):
     rule = "castle.treasures.trade"
 
     def ask(self, s: CastleState) -> Decision:
+        rooms = [room(s, p) for p in range(s.num_players)]
+        sets = set_pieces(s)
         asks = tuple(
             Ask(
                 "between",
                 f"{who(p)}: trade, equip or use Treasures, or done",
-                options(s, p) if self.left > 0 else (OPT["done"],),
+                options(s, p, rooms, sets) if self.left > 0 else (OPT["done"],),
                 self.rule,
             )
             for p in self.seats
