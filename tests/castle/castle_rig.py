@@ -4,10 +4,12 @@ where a test needs them, and answer the pending question by option id."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
+from tabletop.engine.decision import Decision, Option
 from tabletop.games.castle.cards import ROOM_ZONE, TOKEN_BAG, CastleOptions
 from tabletop.games.castle.rules import CastleState
+from tabletop.games.castle.space import OPT
 
 
 def game(n: int = 4, seed: int = 1, **opts: Any) -> CastleState:
@@ -72,3 +74,28 @@ def ids(s: CastleState, seat: int | None = None) -> tuple[str, ...]:
     d = s.pending
     assert d is not None
     return d.option_ids(s.to_move()[0] if seat is None else seat)
+
+
+class _Halt(NamedTuple):
+    pass
+
+
+class Halt(_Halt):
+    """A question at the bottom of an emptied flow: once it is asked, what a test pushed on
+    top of it is over."""
+
+    __slots__ = ()
+    auto = False
+    rule = "test.halt"
+
+    def ask(self, s: CastleState) -> Decision:
+        return Decision((0,), "halt", "done", (OPT["pass"],), self.rule)
+
+    def answer(self, s: CastleState, player: int, option: Option) -> None:
+        pass
+
+
+def halt(s: CastleState) -> None:
+    """Empty the flow, leaving only a `Halt` question."""
+    s.flow.clear()
+    s.flow.append(Halt())
