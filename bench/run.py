@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import castle
 import engine
 import guardians
 import ismcts
-import castle
 import librarians
 import parallel
 import rl
