@@ -162,3 +162,17 @@ def test_skip_refresh_sets_the_turns_flag() -> None:
     halt(s)
     resolve(s, None, step("skip-refresh"))
     assert s.flags.get("skip-refresh") == 1
+
+
+def test_a_suit_takes_one_of_each_upgrade() -> None:
+    s = game(4)
+    halt(s)
+    resolve(s, 0, step("gain-upgrade", count=2))
+    answer(s, "upgrade:capacitor-bank")
+    assert s.pending is not None and s.pending.kind == "upgrade"
+    assert "upgrade:capacitor-bank" not in ids(s, 0)  # its second copy is another Agent's
+    answer(s, "upgrade:extra-pouch")
+    assert sorted(s.name(c) for c in s.zones.cards[zone(0, UPGRADES)]) == [
+        "Capacitor Bank",
+        "Extra Pouch",
+    ]

@@ -145,7 +145,8 @@ class CastleBot(CombatMixin):
                 value += max((w - 3.0 * far[t].get(room, 99) for t, w in wanted.items()), default=0)
             colour = tokens.get(room)
             if colour:
-                value += 10.0 - max(0.0, COLOUR_RISK[colour] - strength)
+                # the weakest colour first unless the group is strong
+                value += 10.0 - COLOUR_RISK[colour] * (1.5 if strength < 2.5 else 0.5)
             if room in ("outside", "pod") and not wanted:
                 value -= 1.0
             return value + (0.1 if room != here else 0.0)

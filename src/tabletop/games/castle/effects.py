@@ -337,7 +337,12 @@ class TakeUpgrade(_TakeUpgrade):
     def ask(self, s: CastleState) -> Decision:
         from tabletop.games.castle.cards import UPGRADE_BOX
 
-        names = dict.fromkeys(s.t.slugs[c] for c in s.zones.cards[UPGRADE_BOX])
+        fitted = {s.t.slugs[c] for c in s.zones.cards[zone(self.seat, UPGRADES)]}
+        # castle.interpret.upgrade-copies: a suit takes one of each Upgrade (the second copy
+        # is another Agent's)
+        names = dict.fromkeys(
+            s.t.slugs[c] for c in s.zones.cards[UPGRADE_BOX] if s.t.slugs[c] not in fitted
+        )
         opts = (*(OPT[f"upgrade:{n}"] for n in sorted(names)), OPT["pass"])
         return Decision(
             (self.seat,), "upgrade", f"{who(self.seat)}: choose an Upgrade", opts, self.rule
@@ -363,8 +368,11 @@ class TakeUpgrade(_TakeUpgrade):
 def upgrade_room(s: CastleState, seat: int) -> bool:
     from tabletop.games.castle.cards import UPGRADE_BOX
 
-    free = len(s.zones.cards[zone(seat, UPGRADES)]) < s.agent(seat).upgrade_slots
-    return free and bool(s.zones.cards[UPGRADE_BOX])
+    fitted = s.zones.cards[zone(seat, UPGRADES)]
+    if len(fitted) >= s.agent(seat).upgrade_slots:
+        return False
+    have = {s.t.slugs[c] for c in fitted}
+    return any(s.t.slugs[c] not in have for c in s.zones.cards[UPGRADE_BOX])
 
 
 @EFFECTS.handler("gain-upgrade", rule="castle.agent.upgrades")
