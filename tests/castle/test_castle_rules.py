@@ -176,3 +176,28 @@ def test_a_suit_takes_one_of_each_upgrade() -> None:
         "Capacitor Bank",
         "Extra Pouch",
     ]
+
+
+def test_equipping_takes_the_copy_that_can_be_equipped() -> None:
+    """Two Whips, one in the Backpack and one on the Belt, a two-handed Battle Axe in hand and
+    the Belt's other slot full: only the Belt's Whip can be taken up (the Axe goes where it
+    was), so that is the one equipped."""
+    from tabletop.games.castle.cards import INVENTORY
+    from tabletop.games.castle.combat_windows import _weapons_act, _weapons_options
+
+    s = game(4, agents=("pill", "arvias", "sera", "vigovar"))
+    for c in list(s.inventory(0)):
+        s.slots.pop(c, None)
+    inv = zone(0, INVENTORY)
+    pack = take(s, "Whip", inv)
+    belt = take(s, "Whip", inv, exclude=[pack])
+    axe = take(s, "Battle Axe", inv)
+    meds = take(s, "Nano Med-Bots", inv)
+    for c in list(s.inventory(0)):
+        if c not in (pack, belt, axe, meds):
+            s.zones.cards[inv].remove(c)
+            s.zones.cards[UPGRADE_BOX].append(c)  # out of the way (a rig, not a rule)
+    s.slots.update({pack: "backpack", belt: "belt", meds: "belt", axe: "hand"})
+    assert OPT["equip:whip"] in _weapons_options(s, 0, 0)
+    _weapons_act(s, 0, OPT["equip:whip"])
+    assert s.slots[belt] == "hand" and s.slots[axe] == "belt" and s.slots[pack] == "backpack"

@@ -77,12 +77,13 @@ def skill_clarity(s: CastleState, seat: int, index: int) -> int:
 
 def can_skill(s: CastleState, seat: int, index: int, window: str) -> bool:
     skill: Skill = s.agent(seat).skills[index]
-    return (
-        f"{seat}:{index}" not in s.cooldown
-        and fits_window(skill.window, window)
-        and s.clarity[s.pool(seat)] >= skill_clarity(s, seat, index)
-        and s.energy[seat] >= skill_cost(s, seat, index)
-    )
+    if f"{seat}:{index}" in s.cooldown or not fits_window(skill.window, window):
+        return False
+    if not s.zones.cards[zone(seat, UPGRADES)]:  # no Upgrade changes the printed numbers
+        return s.clarity[s.pool(seat)] >= skill.clarity and s.energy[seat] >= skill.energy
+    return s.clarity[s.pool(seat)] >= skill_clarity(s, seat, index) and s.energy[
+        seat
+    ] >= skill_cost(s, seat, index)
 
 
 def _ability_ok(s: CastleState, seat: int, ab: Ability, window: str) -> bool:
@@ -96,12 +97,15 @@ def _ability_ok(s: CastleState, seat: int, ab: Ability, window: str) -> bool:
 
 def usable_treasures(s: CastleState, seat: int, window: str) -> list[int]:
     out = []
+    slots, exhausted, records = s.slots, s.exhausted, s.t.records
     for card in s.inventory(seat):
-        if card in s.exhausted or card not in s.slots:
+        rec = records[card]
+        if not rec.abilities or card in exhausted:
             continue
-        if s.treasure(card).kind != "item" and s.slots[card] != "hand":
+        slot = slots.get(card)
+        if slot is None or (rec.kind != "item" and slot != "hand"):
             continue  # castle.interpret.weapon-effects: a weapon's effect works in hand only
-        if any(_ability_ok(s, seat, ab, window) for ab in s.treasure(card).abilities):
+        if any(_ability_ok(s, seat, ab, window) for ab in rec.abilities):
             out.append(card)
     return out
 

@@ -265,16 +265,25 @@ def _weapons_act(s: CastleState, seat: int, option: Option) -> None:
     slug = str(option.arg)
     held = equipped(s, seat)
     if option.id.startswith("equip:"):
-        card = next(
-            c for c in s.inventory(seat) if s.t.slugs[c] == slug and c not in held and c in s.slots
-        )
-        plan = equip_plan(s, seat, card)
-        assert plan is not None
+        # the copy that can be equipped (two copies may lie in different slots)
+        found = None
+        for c in s.inventory(seat):
+            if s.t.slugs[c] == slug and c not in held and c in s.slots:
+                found = (c, equip_plan(s, seat, c))
+                if found[1] is not None:
+                    break
+        assert found is not None and found[1] is not None
+        card, plan = found[0], found[1]
     else:
-        card = next(c for c in held if s.t.slugs[c] == slug)
-        plan = {c: s.slots[c] for c in s.inventory(seat) if c in s.slots}
-        plan.pop(card)
-        assert _stow(plan, s, seat, card)
+        for card in held:
+            if s.t.slugs[card] != slug:
+                continue
+            plan = {c: s.slots[c] for c in s.inventory(seat) if c in s.slots}
+            plan.pop(card)
+            if _stow(plan, s, seat, card):
+                break
+        else:
+            raise AssertionError(f"no {slug} can be put away")
     s.slots.update(plan)
     verb = "equips" if option.id.startswith("equip:") else "puts away"
     s.emit(Event("castle.combat.weapons", f"{who(seat)} {verb} {s.name(card)}"))

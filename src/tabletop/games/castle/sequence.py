@@ -104,13 +104,25 @@ def shift(s: CastleState, seat: int, i: int, j: int, rule: str = "castle.sequenc
 
 def shifts(s: CastleState, seat: int, cap: int) -> list[tuple[int, int]]:
     """The affordable moves (i, j), both at most `cap`."""
-    n = min(len(line(s, seat)), cap)
+    seq = line(s, seat)
+    n = min(len(seq), cap)
     energy = s.energy[seat]
+    costs = [cost_of(s, seat, card) for card in seq[:n]]
+    below = [0]  # below[k]: the Timing Costs of Timings 1..k
+    for c in costs:
+        below.append(below[-1] + c)
     out = []
     for i in range(1, n + 1):
+        keywords = rec(s, seq[i - 1]).keywords
+        if "cannot-be-moved" in keywords:
+            continue
+        own = 0 if "ignores-timing-cost" in keywords and i == 1 else costs[i - 1]
         for j in range(1, n + 1):
-            cost = shift_cost(s, seat, i, j)
-            if cost is not None and cost <= energy:
+            if j == i:
+                continue
+            lo, hi = (i, j) if i < j else (j, i)
+            # the same sum as shift_cost: the moved card's own cost and every card crossed
+            if own + below[hi] - below[lo - 1] - costs[i - 1] <= energy:
                 out.append((i, j))
     return out
 
