@@ -63,3 +63,16 @@ def test_two_keybots_met_in_one_room_are_two_caught() -> None:
     visit_tokens(s, "5")
     visit_tokens(s, "5")
     assert s.counters["visited:fire"] == 1 and s.marks["5"] == ("fire",)  # a room counts once
+
+
+def test_wizards_met_in_mission_9_help_in_the_last_mission() -> None:
+    from tabletop.games.castle.campaign import kept
+
+    nine = game(4, mode="campaign", mission=9)
+    nine.counters["visited:wizard"] = 3
+    assert "wizards:3" in kept(nine)
+    ten = game(4, mode="campaign", mission=10, carried=("wizards:3",))
+    plain = game(4, mode="campaign", mission=10)
+    assert ten.health[0] == plain.health[0] + 6  # 2 Health for each Wizard met
+    other = game(4, mode="campaign", mission=5, carried=("wizards:3",))
+    assert other.health[0] == 14 and "wizards:3" in kept(other)  # carried on, used in the last

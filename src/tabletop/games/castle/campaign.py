@@ -61,6 +61,11 @@ DEFAULT_PLAYERS = 4  # the fewest Agents a game has (ui/campaign.py's default)
 START: dict[str, Any] = {"carried": [], "played": []}
 
 
+LAST_MISSION = 10
+MAX_WIZARDS = 6  # Mission 9 places six Wizard tokens
+WIZARD_HEALTH = 2  # authored: what each Wizard met gives the group in the last Mission
+
+
 # -- the set-up of a Mission --------------------------------------------------------------------
 def apply_carried(s: CastleState) -> None:
     """Put what the Mission before handed on into place (castle.campaign.carried): each entry
@@ -70,6 +75,19 @@ def apply_carried(s: CastleState) -> None:
     `"destroyed:slug"` that Treasure out of the game (a Treasure Set piece exchanged earlier
     in the campaign). A bad entry raises OptionError."""
     entries = s.opts.carried
+    if not entries:
+        return
+    wizards = [e for e in entries if e.startswith("wizards:")]
+    for entry in wizards:
+        if not entry[8:].isdigit() or int(entry[8:]) > MAX_WIZARDS:
+            raise OptionError(f"carried: {entry!r} is not 'wizards:N' with N from 0 to 6")
+        met = int(entry[8:])
+        s.counters["wizards-met"] = met
+        if s.opts.mission == LAST_MISSION and met:
+            # castle.campaign.wizards (Mission 9's card "Wizard Tokens"): every Wizard met
+            # there helps in the last Mission: 2 Health more for the group at its start
+            s.change_health(WIZARD_HEALTH * met, None, "castle.campaign.wizards")
+    entries = tuple(e for e in entries if not e.startswith("wizards:"))
     if not entries:
         return
     parsed = [_parse(s, e) for e in entries]
@@ -220,6 +238,9 @@ def kept(state: CastleState) -> list[str]:
     out += [
         f"destroyed:{t.slugs[c]}" for c in state.zones.cards[DESTROYED] if t.kinds[c] == TREASURE
     ]
+    met = state.counters.get("wizards-met", 0) + state.counters.get("visited:wizard", 0)
+    if met:
+        out.append(f"wizards:{min(met, MAX_WIZARDS)}")  # the Wizards met, for the last Mission
     return out
 
 
