@@ -161,11 +161,6 @@ def test_a_view_missing_keys_or_with_odd_values_still_draws() -> None:
 
 
 # -- real games, once the game can be played ---------------------------------------------------
-def _playable() -> bool:
-    return "castle" in registry.game_ids()
-
-
-@pytest.mark.skipif(not _playable(), reason="castle is not registered yet")
 @pytest.mark.parametrize(
     ("players", "mode"),
     [

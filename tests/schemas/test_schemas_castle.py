@@ -116,11 +116,6 @@ def test_the_json_schema_accepts_the_views() -> None:
 
 
 # -- real games, once the game can be played ---------------------------------------------------
-def _playable() -> bool:
-    return "castle" in registry.game_ids()
-
-
-@pytest.mark.skipif(not _playable(), reason="castle is not registered yet")
 @pytest.mark.parametrize(
     ("players", "mode"),
     [(4, "exploration"), (5, "unshackled"), (6, "coop-competitive"), (4, "campaign")],

@@ -146,7 +146,6 @@ def test_every_hand_made_view_fits_a_phone(page: WebDriver) -> None:
     page.save_screenshot(str(SHOTS / "castle-page.png"))
 
 
-@pytest.mark.skipif("castle" not in registry.game_ids(), reason="castle is not registered yet")
 def test_every_view_of_a_random_game_draws(page: WebDriver) -> None:
     state = registry.new_game("castle", 4, seed=21, options={})
     rng = Rng(22)
