@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.decision import Option
 from tabletop.engine.events import Event
-from tabletop.games.castle.cards import ALLIES, UPGRADES, zone
+from tabletop.games.castle.cards import ALLIES, UPGRADES, who, zone
 from tabletop.games.castle.effects import Ctx, run_steps
 from tabletop.games.castle.items import burn, by_slug, can_burn, can_discard, discard
 from tabletop.games.castle.records import Ability, Skill
@@ -42,10 +42,6 @@ def fits_window(ability_window: str, window: str) -> bool:
     if ability_window == "outside-combat":
         return window not in COMBAT_WINDOWS
     return False
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def _upgrade_steps(s: CastleState, seat: int, effect: str) -> list[dict[str, object]]:

@@ -75,6 +75,11 @@ class CastleOptions:
     )
 
 
+def who(seat: int | None) -> str:
+    """How the log names an Agent's seat (None: the whole group)."""
+    return "the group" if seat is None else f"A{seat + 1}"
+
+
 # -- card kinds ---------------------------------------------------------------------------------
 COMBAT, TREASURE, ENEMY, EVENT, TOKEN, ALLY, UPGRADE, CONTRACT, CHASE, WARDEN = range(10)
 
@@ -146,33 +151,22 @@ def table(opts: CastleOptions, n: int) -> Table:
         tuple(add(c, f"combat-{p}", COMBAT, p, CONTENT.card(c)) for c in CONTENT.agent(a).deck_list)
         for p, a in enumerate(agents)
     )
-    treasures = {
-        col: tuple(
-            add(t.name, f"treasure-{col}", TREASURE, -1, t)
-            for t in CONTENT.treasures
-            if t.colour == col
-            for _ in range(t.copies)
-        )
-        for col in COLOURS
-    }
-    enemies = {
-        col: tuple(
-            add(e.name, f"enemy-{col}", ENEMY, -1, e)
-            for e in CONTENT.enemies
-            if e.colour == col
-            for _ in range(e.copies)
-        )
-        for col in COLOURS
-    }
-    events = {
-        col: tuple(
-            add(e.name, f"event-{col}", EVENT, -1, e)
-            for e in CONTENT.events
-            if e.colour == col
-            for _ in range(e.copies)
-        )
-        for col in EVENT_COLOURS
-    }
+
+    def coloured(recs: tuple[Any, ...], kind: int, prefix: str, colours: tuple[str, ...]) -> Any:
+        """colour -> a card per copy of each record of that colour (pool `prefix-colour`)."""
+        return {
+            col: tuple(
+                add(r.name, f"{prefix}-{col}", kind, -1, r)
+                for r in recs
+                if r.colour == col
+                for _ in range(r.copies)
+            )
+            for col in colours
+        }
+
+    treasures = coloured(CONTENT.treasures, TREASURE, "treasure", COLOURS)
+    enemies = coloured(CONTENT.enemies, ENEMY, "enemy", COLOURS)
+    events = coloured(CONTENT.events, EVENT, "event", EVENT_COLOURS)
     tokens = {
         col: tuple(
             add(f"{col} token {t.number}", f"token-{col}", TOKEN, -1, t)

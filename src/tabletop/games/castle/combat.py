@@ -30,6 +30,7 @@ from tabletop.games.castle.cards import (
     LINE,
     LURKING,
     TREASURE,
+    who,
     zone,
 )
 from tabletop.games.castle.combat_windows import Open, acting, at
@@ -43,10 +44,6 @@ if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
 MAX_ROUNDS = 40  # castle.interpret.round-limit: a Combat still going after this is lost
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 class Combat(NamedTuple):

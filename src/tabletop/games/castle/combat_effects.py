@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
-from tabletop.games.castle.cards import DECK, DISCARD, LINE, zone
+from tabletop.games.castle.cards import DECK, DISCARD, LINE, who, zone
 from tabletop.games.castle.effects import EFFECTS, Ctx, reach
 from tabletop.games.castle.enemy import alive, damage, heal, is_active, line_up, remaining
 from tabletop.games.castle.items import equipped
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
 P = Mapping[str, Any]
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def fighters(s: CastleState) -> tuple[int, ...]:

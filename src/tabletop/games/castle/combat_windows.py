@@ -21,7 +21,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.castle import abilities
 from tabletop.games.castle import combat_effects as fx
-from tabletop.games.castle.cards import ALLIES, CONTENT, DECK, DISCARD, INITIATIVE, LINE, zone
+from tabletop.games.castle.cards import ALLIES, CONTENT, DECK, DISCARD, INITIATIVE, LINE, who, zone
 from tabletop.games.castle.effects import Ctx, reach, run_steps
 from tabletop.games.castle.enemy import hit, targets
 from tabletop.games.castle.items import capacity, equipped
@@ -32,10 +32,6 @@ if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
 MAX_CHANGES = 6  # castle.interpret.weapon-limit: equip/unequip per Agent in Select Weapons
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def at(s: CastleState, step: str) -> None:

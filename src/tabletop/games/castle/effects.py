@@ -26,6 +26,7 @@ from tabletop.games.castle.cards import (
     POD,
     TREASURE_DECK,
     UPGRADES,
+    who,
     zone,
 )
 from tabletop.games.castle.items import Place, best_slot, can_discard, discard, gain_treasure
@@ -43,10 +44,6 @@ class Ctx(NamedTuple):
     source: int = -1
     colour: str = ""
     enemy: int = -1
-
-
-def who(seat: int | None) -> str:
-    return "the group" if seat is None else f"A{seat + 1}"
 
 
 class _Resolve(NamedTuple):

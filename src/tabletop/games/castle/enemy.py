@@ -31,6 +31,7 @@ from tabletop.games.castle.cards import (
     TREASURE_DECK,
     TREASURE_DISCARD,
     TROPHIES,
+    who,
     zone,
 )
 from tabletop.games.castle.effects import Ctx, run_steps
@@ -40,10 +41,6 @@ from tabletop.games.castle.space import MAX_ENEMIES, MAX_OFFER, OPT
 
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def erec(s: CastleState, card: int) -> Enemy:

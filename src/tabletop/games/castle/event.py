@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletop.engine.decision import SECRET, Ask, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import clockwise, push
-from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE
+from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE, who
 from tabletop.games.castle.effects import Ctx, Resolve, lurk
 from tabletop.games.castle.records import RandomEvent
 from tabletop.games.castle.space import LETTERS, OPT
@@ -59,10 +59,6 @@ if TYPE_CHECKING:
 COLLECTED = frozenset({"clue", "key-fragment", "wizard", "mystery", "keybot"})
 VOTES = tuple(OPT[f"vote:{x}"] for x in LETTERS)
 GROUP_VOTES = tuple(OPT[f"group:{x}"] for x in LETTERS)
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def colour_of(s: CastleState, token: int) -> str:

@@ -19,6 +19,7 @@ from tabletop.games.castle.cards import (
     TREASURE_DECK,
     TREASURE_DISCARD,
     UPGRADES,
+    who,
     zone,
 )
 from tabletop.games.castle.records import Treasure
@@ -26,10 +27,6 @@ from tabletop.games.castle.space import OPT
 
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def capacity(s: CastleState, seat: int, slot: str) -> int:

@@ -27,6 +27,7 @@ from tabletop.games.castle.cards import (
     TREASURE,
     TREASURE_DECK,
     TREASURE_DISCARD,
+    who,
     zone,
 )
 from tabletop.games.castle.effects import lurk
@@ -38,10 +39,6 @@ if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
 RULES = CONTENT.rules
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def colour_of(s: CastleState, token: int) -> str:
@@ -77,9 +74,9 @@ def start_refresh(s: CastleState, actor: int | None) -> None:
     push(s, Choose(refreshers(s, actor), ()), RefreshEnd(s.room[seat]))
 
 
-def sneak_rooms(s: CastleState, seat: int) -> list[str]:
-    """Rooms with a Random Event token not Sneaked yet, reachable in one move, not this one."""
-    here = s.room[seat]
+def sneak_rooms(s: CastleState, here: str) -> list[str]:
+    """Rooms with a Random Event token not Sneaked yet, reachable from `here` in one move,
+    not `here` itself."""
     out = []
     for room in reachable(s, here):
         token = token_here(s, room) if room != here else None
@@ -100,18 +97,25 @@ class Choose(_Choose):
     auto = False
     rule = "castle.refresh.actions"
 
-    def _options(self, s: CastleState, seat: int) -> tuple[Option, ...]:
+    def _options(self, s: CastleState, seat: int, sneaks: list[str]) -> tuple[Option, ...]:
         opts = [OPT["rest"], OPT["rally"], OPT["recharge"]]
         if token_here(s, s.room[seat]) is not None:
             searching = sum(1 for _, o in self.chosen if o == "search")
             if searching < RULES.searchers:
                 opts.append(OPT["search"])
-        opts += [OPT[f"sneak:{r}"] for r in sneak_rooms(s, seat)]
+        opts += [OPT[f"sneak:{r}"] for r in sneaks]
         return tuple(opts)
 
     def ask(self, s: CastleState) -> Decision:
+        # the Agents share a room but in Unshackled: one search of the board per room
+        sneaks = {here: sneak_rooms(s, here) for here in {s.room[p] for p in self.seats}}
         asks = tuple(
-            Ask("refresh", f"{who(p)}: choose a Refresh action", self._options(s, p), self.rule)
+            Ask(
+                "refresh",
+                f"{who(p)}: choose a Refresh action",
+                self._options(s, p, sneaks[s.room[p]]),
+                self.rule,
+            )
             for p in self.seats
         )
         return Decision(

@@ -43,6 +43,7 @@ from tabletop.games.castle.cards import (
     Table,
     layout,
     table,
+    who,
     zone,
 )
 from tabletop.games.castle.records import Agent, Board, Mode, Treasure
@@ -50,10 +51,6 @@ from tabletop.games.castle.records import Agent, Board, Mode, Treasure
 VERSION = "1.0"
 MIN_PLAYERS, MAX_PLAYERS = MIN_AGENTS, MAX_AGENTS
 RULES = CONTENT.rules
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 class CastleState(State):

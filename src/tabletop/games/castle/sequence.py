@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.engine.events import Event
-from tabletop.games.castle.cards import COMBAT, LINE, zone
+from tabletop.games.castle.cards import COMBAT, LINE, who, zone
 from tabletop.games.castle.effects import reach
 from tabletop.games.castle.records import CombatCard, Step
 
@@ -31,10 +31,6 @@ if TYPE_CHECKING:
 NOT_EXECUTED = frozenset({"negate", "protect", "replace", "discard-card"})
 STEP4 = frozenset({"replace", "discard-card"})
 MAX_SHIFTS = 8  # castle.interpret.shift-limit: moves per Agent per Rearrange step
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def line(s: CastleState, seat: int) -> list[int]:

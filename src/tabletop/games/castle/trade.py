@@ -24,6 +24,7 @@ from tabletop.games.castle.cards import (
     POD,
     TREASURE_DECK,
     TREASURE_DISCARD,
+    who,
     zone,
 )
 from tabletop.games.castle.items import (
@@ -43,10 +44,6 @@ if TYPE_CHECKING:
 
 WINDOW_ACTIONS = 8  # actions per Agent a window allows, so no window can last for ever
 HAPPENED = {"movement": "", "event": "evented", "combat": "fought", "refresh": "refreshed"}
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def start_trade(s: CastleState, phase: str = "movement") -> None:

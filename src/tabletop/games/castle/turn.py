@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event, PhaseStarted
 from tabletop.engine.flow import NoFields, clockwise, push
-from tabletop.games.castle.cards import POD, ROOM_ZONE, TOKEN, TREASURE
+from tabletop.games.castle.cards import POD, ROOM_ZONE, TOKEN, TREASURE, who
 from tabletop.games.castle.items import best_slot, by_slug, put
 from tabletop.games.castle.space import OPT
 
@@ -29,10 +29,6 @@ MAX_TURNS = 120  # castle.interpret.turn-limit: a game that has not ended by the
 PHASES = ("movement", "event", "combat", "refresh")
 # What happened this turn (flags cleared when the next turn starts).
 TURN_FLAGS = ("evented", "entered", "fought", "refreshed", "fight-seat")
-
-
-def who(seat: int) -> str:
-    return f"A{seat + 1}"
 
 
 def actors(s: CastleState) -> tuple[int | None, ...]:
