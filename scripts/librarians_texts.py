@@ -103,21 +103,10 @@ def card_part() -> str:
 
 
 def main(argv: list[str]) -> int:
-    old = FILE.read_text("utf-8")
-    at = old.find(MARK)
-    if at < 0:
-        print(f"{FILE}: no {MARK.strip()!r} heading to start the card texts at", file=sys.stderr)
-        return 2
-    new = old[:at] + card_part()
-    if "--check" in argv:
-        if new != old:
-            print(f"{FILE} is out of date: run scripts/librarians_texts.py", file=sys.stderr)
-            return 1
-        return 0
-    if new != old:
-        FILE.write_text(new, "utf-8")
-        print(f"rewrote the card texts of {FILE}")
-    return 0
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from texts_file import rewrite
+
+    return rewrite(FILE, MARK, card_part, "librarians_texts.py", argv)
 
 
 if __name__ == "__main__":
