@@ -90,3 +90,27 @@ def read_toml(package: str, name: str) -> dict[str, Any]:
         return tomllib.loads(path.read_text("utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise ContentError(f"{name}: {e}") from None
+
+
+class CardList:
+    """The cards of one game as they are dealt out of the content, in card-id order: each
+    added card's name, pool (the cards determinization may exchange), kind, owning seat (-1:
+    none) and record. A game's card table is built from these lists."""
+
+    __slots__ = ("kinds", "names", "owners", "pools", "records")
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.pools: list[str] = []
+        self.kinds: list[int] = []
+        self.owners: list[int] = []
+        self.records: list[Any] = []
+
+    def add(self, name: str, pool: str, kind: int, owner: int, rec: Any) -> int:
+        """Add one card; returns its id."""
+        self.names.append(name)
+        self.pools.append(pool)
+        self.kinds.append(kind)
+        self.owners.append(owner)
+        self.records.append(rec)
+        return len(self.names) - 1

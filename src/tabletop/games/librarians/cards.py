@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from tabletop.engine.content import slugify
+from tabletop.engine.content import CardList, slugify
 from tabletop.engine.errors import OptionError
 from tabletop.engine.options import list_option
 from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, ZoneSpec
@@ -130,19 +130,15 @@ def deck_names(opts: LibrariansOptions, seat: int, hero: str) -> tuple[str, ...]
 
 @cache
 def table(opts: LibrariansOptions, n: int) -> Table:
-    names: list[str] = []
-    pools: list[str] = []
-    kinds: list[int] = []
-    owners: list[int] = []
-    records: list[Any] = []
-
-    def add(name: str, pool: str, kind: int, owner: int, rec: Any) -> int:
-        names.append(name)
-        pools.append(pool)
-        kinds.append(kind)
-        owners.append(owner)
-        records.append(rec)
-        return len(names) - 1
+    cards = CardList()
+    add = cards.add
+    names, pools, kinds, owners, records = (
+        cards.names,
+        cards.pools,
+        cards.kinds,
+        cards.owners,
+        cards.records,
+    )
 
     heroes = hero_names(opts, n)
     hero_ids = tuple(add(h, f"hero-{p}", HERO, p, CONTENT.hero(h)) for p, h in enumerate(heroes))
