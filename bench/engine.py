@@ -10,6 +10,7 @@ from typing import Any
 
 from tabletop.agents import make_agent
 from tabletop.engine import State, new_game
+from tabletop.engine.decision import PARALLEL
 from tabletop.engine.rng import derive_seed
 
 GAME = "quests"
@@ -18,9 +19,11 @@ PLAYERS = 3
 
 def _play(state: State, agents: list[Any], max_steps: int | None = None) -> None:
     while not state.is_over and (max_steps is None or state.steps < max_steps):
+        # (as the simulator's table: only a PARALLEL answer may leave fewer seats asked)
+        parallel = state.pending.mode == PARALLEL  # type: ignore[union-attr]
         for p in state.to_move():
-            if p not in state.to_move():
-                continue  # a PARALLEL answer may leave fewer seats asked
+            if parallel and p not in state.to_move():
+                continue
             state.apply(p, agents[p].choose(state, p))
             if state.is_over:
                 break

@@ -69,6 +69,7 @@ from typing import Any
 
 from tabletop.agents.base import Agent
 from tabletop.engine import registry
+from tabletop.engine.decision import PARALLEL
 from tabletop.engine.errors import UnknownAgentError
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
@@ -317,9 +318,11 @@ class IsmctsAgent:
         if self._bots:
             bots = self._bots
             while left > 0 and s.result is None:
+                # (only a PARALLEL answer may leave fewer seats asked in a pass)
+                parallel = s.pending.mode == PARALLEL  # type: ignore[union-attr]
                 for p in s.to_move():
-                    if p not in s.to_move():
-                        continue  # a PARALLEL answer may leave fewer seats asked
+                    if parallel and p not in s.to_move():
+                        continue
                     s.apply(p, bots[p].choose(s, p))
                     left -= 1
                     if s.result is not None:
@@ -327,10 +330,11 @@ class IsmctsAgent:
         else:
             below = self.rng.below
             while left > 0 and s.result is None:
+                parallel = s.pending.mode == PARALLEL  # type: ignore[union-attr]
                 for p in s.to_move():
                     d = s.pending
                     assert d is not None
-                    if p not in s.to_move():
+                    if parallel and p not in s.to_move():
                         continue  # a PARALLEL answer may leave fewer seats asked
                     options = d.options_for(p)
                     s.apply(p, options[below(len(options))].id)

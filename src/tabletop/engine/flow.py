@@ -152,4 +152,13 @@ def clockwise(start: int, n: int) -> tuple[int, ...]:
 
 def after(seat: int, n: int) -> tuple[int, ...]:
     """Every other seat, from the one after `seat` round the table."""
-    return tuple((seat + i) % n for i in range(1, n))
+    try:
+        return _AFTER[n][seat]
+    except (IndexError, KeyError):
+        return tuple((seat + i) % n for i in range(1, n))
+
+
+# after(seat, n) for tables of up to 16 seats (asked at every reaction window)
+_AFTER = {
+    n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in range(1, 17)
+}

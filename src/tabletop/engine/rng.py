@@ -51,7 +51,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n). Multiply-shift; the bias is below n / 2**64."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:
+                # the answer is 0 whatever the draw: advance the stream as a draw would
+                self.state = (self.state + _GOLDEN) & _MASK
+                return 0
             raise ValueError("below() needs a positive bound")
         self.state = s = (self.state + _GOLDEN) & _MASK
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -113,7 +113,9 @@ class State(ABC):
         if d is None:
             return ()
         if d.mode == SECRET:
-            return tuple(p for p in d.players if p not in self._answers_in)
+            answers = self._answers_in
+            if answers:
+                return tuple([p for p in d.players if p not in answers])
         return d.players
 
     def apply(self, player: int, option_id: str) -> None:

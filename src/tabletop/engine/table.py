@@ -386,12 +386,15 @@ class Table:
         agents = cast(tuple[Chooser, ...], self._seats)
         made = 0
         try:
-            while state.pending is not None:
-                for seat in state.to_move():  # one pass (several seats only in PARALLEL)
+            while (d := state.pending) is not None:
+                # One pass. Only in a PARALLEL decision may an answer leave fewer seats asked
+                # (a SECRET one waits for all its seats, a ONE decision asks one).
+                parallel = d.mode == PARALLEL
+                for seat in state.to_move():
                     if made >= limit:
                         self._limit_reached(made)
-                    if made and seat not in state.to_move():
-                        continue  # a PARALLEL answer may leave fewer seats asked
+                    if parallel and seat not in state.to_move():
+                        continue
                     state.apply(seat, agents[seat].choose(state, seat))
                     made += 1
                     if state.pending is None:

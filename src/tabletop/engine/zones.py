@@ -250,15 +250,28 @@ class Zones:
     def determinize(self, player: int, rng: Rng) -> None:
         """Re-deal, in place, every card `player` cannot see among the places they cannot see,
         within each pool. Knowledge of the re-dealt cards is dropped."""
-        groups: dict[str, list[tuple[int, int]]] = {}
+        # The places of `hidden_from(player)`, in its order, grouped by the pool of the card
+        # there (written out here: a search determinizes at every iteration).
+        groups: dict[str, tuple[list[list[int]], list[int], list[int]]] = {}
         pools = self.layout.pools
-        for zi, pos in self.hidden_from(player):
-            groups.setdefault(pools[self.cards[zi][pos]], []).append((zi, pos))
-        for places in groups.values():
+        bit = 1 << player
+        known = self.known
+        for zone, sight in zip(self.cards, self.layout.sights, strict=True):
+            if sight & bit:
+                continue  # the player sees this whole zone
+            for pos, c in enumerate(zone):
+                if not known[c] & bit:
+                    group = groups.get(pools[c])
+                    if group is None:
+                        group = groups[pools[c]] = ([], [], [])
+                    group[0].append(zone)
+                    group[1].append(pos)
+                    group[2].append(c)
+        for zones, places, cards in groups.values():
             # Sorted first, so the deal depends only on what `player` knows, never on where
             # the hidden cards really are.
-            cards = sorted(self.cards[zi][pos] for zi, pos in places)
+            cards.sort()
             rng.shuffle(cards)
-            for (zi, pos), c in zip(places, cards, strict=True):
-                self.cards[zi][pos] = c
-                self.known[c] = 0
+            for zone, pos, c in zip(zones, places, cards, strict=True):
+                zone[pos] = c
+                known[c] = 0

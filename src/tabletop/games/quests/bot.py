@@ -34,25 +34,26 @@ class QuestsBot:
         opts = d.options_for(player)
         if len(opts) == 1:
             return opts[0].id
+        kind = d.kind
+        # (the commonest questions first, before building what they do not read)
+        if kind == "escape":
+            return self._escape(state, player, state.suit_count(player))
+        if kind == "meld":
+            return "meld"
+        if kind == "flip-keep":
+            return "keep"
         ids = dict.fromkeys(o.id for o in opts)  # ordered: bots must not depend on hashing
         counts = state.suit_count(player)
-        kind = d.kind
         if kind == "initiative":
             return self._initiative(state, player, counts, ids)
         if kind == "target":
             return self._target(state, player, ids)
-        if kind == "escape":
-            return self._escape(state, player, counts)
         if kind == "adventure":
             return self._pick(state, counts, ids)
         if kind == "action":
             return self._action(state, player, counts, ids)
-        if kind == "flip-keep":
-            return "keep"
         if kind in ("swap-discard", "hand-limit"):
             return self._drop(counts, ids)
-        if kind == "meld":
-            return "meld"
         if kind == "limited-meld":
             return "hold" if "hold" in ids else opts[-1].id
         return opts[0].id

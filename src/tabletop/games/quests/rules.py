@@ -457,8 +457,12 @@ class QuestsState(State):
         return tuple(opts)
 
     def _foe_targets(self, p: int) -> list[int]:
+        cards = self.zones.cards
+        first_library = FIRST_HAND + self.num_players
         return [
-            q for q in self._opponents_with_cards(p) if not any(self.owns(q, c) for c in FOE_IMMUNE)
+            q
+            for q in self._opponents_with_cards(p)
+            if FOE_IMMUNE.isdisjoint(cards[first_library + q])
         ]
 
     def _target_choices(self, suit: int, p: int) -> list[int]:

@@ -341,7 +341,7 @@ class Escape(Reaction):
 
     def options(self, s: QuestsState, q: int) -> tuple[Option, ...]:
         hand = s.zones.cards[FIRST_HAND + q]
-        return PASS_OR_ESCAPE if any(SUIT[c] == ESCAPE for c in hand) else PASS_ONLY
+        return PASS_OR_ESCAPE if ESCAPE in map(SUIT.__getitem__, hand) else PASS_ONLY
 
     def every_option(
         self, s: QuestsState, per: tuple[tuple[Option, ...], ...]
