@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # those; `make test` and the other targets install everything (dev, sim, ray, rl, server extras).
 CORE := $(VENV)/.installed-core
 
-.PHONY: play serve test check lint typecheck bench clean
+.PHONY: play serve test check lint typecheck bench peers clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -52,6 +52,18 @@ check: lint typecheck test
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# The engines we compare with (OpenSpiel, RLCard) in a virtual environment of their own, then
+# tabletop beside them in one run (bench/peers.py). Never needed by the tests.
+PEERS := bench/.peers-venv
+$(PEERS)/.installed:
+	$(PY) -m venv $(PEERS)
+	$(PEERS)/bin/pip install --quiet --upgrade pip
+	$(PEERS)/bin/pip install --quiet open_spiel rlcard numpy
+	touch $@
+
+peers: $(STAMP) $(PEERS)/.installed
+	$(BIN)/python bench/peers.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,6 +1,6 @@
 """Benchmarks (`make bench`): print kernel and simulator figures. Never asserts.
 
-python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|castle|ismcts|rl]
+python bench/run.py [--quick] [--only engine|parallel|guardians|librarians|castle|ismcts|rl|peers]
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import guardians
 import ismcts
 import librarians
 import parallel
+import peers
 import rl
 
 SUITES = {
@@ -30,6 +31,7 @@ SUITES = {
     "castle": castle.main,
     "ismcts": ismcts.main,
     "rl": rl.main,
+    "peers": peers.main,
 }
 
 
