@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.engine import registry
-from tabletop.engine.decision import Decision, Option
+from tabletop.engine.decision import Option
 from tabletop.engine.errors import IllegalOptionError, PlayerCountError
 from tabletop.engine.options import options_dict, parse_options
 from tabletop.engine.state import State
@@ -92,7 +92,7 @@ class GameConfig:
 class Match:
     """One game in progress, as the adapters see it."""
 
-    __slots__ = ("_current", "_masks", "config", "memo", "queue", "state", "truncated")
+    __slots__ = ("_current", "config", "memo", "queue", "state", "truncated")
 
     def __init__(self, config: GameConfig, state: State) -> None:
         self.config = config
@@ -100,9 +100,8 @@ class Match:
         self.truncated = False
         self.queue: list[int] = []  # the seats still to act in this pass (see `current`)
         self.memo: Memo = {}  # the encoder's sections from the last observations
-        # `current` as of (answers so far, truncated); each seat's mask of one decision
+        # `current` as of (answers so far, truncated)
         self._current: tuple[int, bool, int | None] = (-1, False, None)
-        self._masks: tuple[Decision | None, dict[int, Mask]] = (None, {})
 
     def copy(self) -> Match:
         new = Match(self.config, self.state.clone())
@@ -145,22 +144,18 @@ class Match:
             return ()
         return d.options_for(seat)
 
-    def mask(self, seat: int) -> Mask:
-        """`seat`'s legal actions now, 1 each (a fresh array: the mask of a decision is
-        made once per seat and copied)."""
+    def mask(self, seat: int, dtype: type[np.generic] = np.int8) -> npt.NDArray[Any]:
+        """`seat`'s legal actions now, 1 (True) each: a fresh array of `dtype`."""
+        m = np.zeros(self.config.num_actions, dtype=dtype)
         d = self.state.pending
         if d is None or self.done or seat not in self.state.to_move():
-            return np.zeros(self.config.num_actions, dtype=np.int8)
-        decision, masks = self._masks
-        if decision is not d:
-            masks = {}
-            self._masks = (d, masks)
-        m = masks.get(seat)
-        if m is None:
-            m = np.zeros(self.config.num_actions, dtype=np.int8)
-            m[[o.action for o in d.options_for(seat)]] = 1
-            masks[seat] = m
-        return m.copy()
+            return m
+        opts = d.options_for(seat)
+        if len(opts) == 1:
+            m[opts[0].action] = 1
+        else:
+            m[[o.action for o in opts]] = 1
+        return m
 
     def legal_actions(self, seat: int) -> list[int]:
         return sorted(o.action for o in self.options(seat))

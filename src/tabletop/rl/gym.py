@@ -120,7 +120,7 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the learner now (all false once the episode is over)."""
         assert self.match is not None
-        return self.match.mask(self.seat).astype(bool)
+        return self.match.mask(self.seat, np.bool_)
 
     def render(self) -> str | None:
         if self.match is None:

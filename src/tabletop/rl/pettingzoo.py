@@ -105,7 +105,7 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         assert self.match is not None
         seat = self.match.current()
-        self.agent_selection = agent_name(seat) if seat is not None else self.agents[0]
+        self.agent_selection = self.possible_agents[seat] if seat is not None else self.agents[0]
 
     def observe(self, agent: str) -> Obs:
         assert self.match is not None
@@ -123,15 +123,16 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{agent} must act: None is not an action")
         self._cumulative_rewards[agent] = 0.0
         match.play(self._seat[agent], int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # (rewards stay 0 until the game ends, and nothing is accumulated before)
         if match.state.is_over:
-            for a, r in zip(self.possible_agents, match.returns(), strict=True):
-                self.rewards[a] = r
+            self.rewards = dict(zip(self.possible_agents, match.returns(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        elif match.truncated:
+            self._select()
+            self._accumulate_rewards()
+            return
+        if match.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.match is None:
@@ -172,18 +173,26 @@ class TabletopParallel(ParallelEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._act_space
 
-    def _mask(self, seat: int) -> Mask:
-        assert self.match is not None
+    def _mask(self, seat: int, asked: tuple[int, ...]) -> Mask:
+        """`seat`'s mask over the actions and `wait`, the only action of a seat not asked."""
         m = np.zeros(self.wait + 1, dtype=np.int8)
-        m[: self.wait] = self.match.mask(seat)
-        if not m.any():
+        if seat not in asked:
+            m[self.wait] = 1
+            return m
+        assert self.match is not None
+        opts = self.match.options(seat)
+        if opts:
+            m[[o.action for o in opts]] = 1
+        else:
             m[self.wait] = 1
         return m
 
     def _observations(self) -> dict[str, Obs]:
-        assert self.match is not None
+        match = self.match
+        assert match is not None
+        asked = match.acting()
         return {
-            a: {"observation": self.match.observe(p), "action_mask": self._mask(p)}
+            a: {"observation": match.observe(p), "action_mask": self._mask(p, asked)}
             for p, a in enumerate(self.possible_agents)
             if a in self.agents
         }

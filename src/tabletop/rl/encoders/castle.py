@@ -37,7 +37,7 @@ from tabletop.engine.content import slugify
 from tabletop.games.castle import cards as C
 from tabletop.games.castle.items import combat_power, damage_types
 from tabletop.games.castle.records import TOKENS, Step
-from tabletop.rl.encoders import Array, DirectEncoder, Memo, Out, Vocab
+from tabletop.rl.encoders import Array, DirectEncoder, Memo, Out, Vocab, clip
 from tabletop.schemas.castle import (
     Colour,
     DamageType,
@@ -350,13 +350,16 @@ class CastleEncoder(DirectEncoder):
     def _numbers(
         self, out: Out, k: int, flags: tuple[bool, ...], values: tuple[int | None, ...]
     ) -> None:
-        block = f"seat.{k}"
-        out.flag(block, True, 0)
+        # (written straight into the array: what `Out.flag` and `Out.value` write)
+        a = out.array
+        base = self.offsets[f"seat.{k}"]
+        a[base] = 1.0
         for i, on in enumerate(flags, start=1):
-            out.flag(block, on, i)
+            if on:
+                a[base + i] = 1.0
         for i, (x, cap) in enumerate(zip(values, self.SEAT, strict=True), start=5):
             if x is not None:
-                out.value(block, x, cap, i)
+                a[base + i] = clip(x, cap)
 
     # -- the direct path: the state --------------------------------------------------------------
     def write_state(self, state: Any, seat: int, a: Array, memo: Memo | None) -> None:
@@ -422,26 +425,53 @@ class CastleEncoder(DirectEncoder):
         z = s.zones
         zc = z.cards
         t = s.t
+        a = out.array
         nm = len(self.marks)
-        for r in s.board.rooms:
-            i = self.rooms.of(r.id)
-            if i is None:
-                continue
-            zi = C.ROOM_ZONE[r.id]
+        rooms, poi, doors = self._board_places(s.board)
+        sneaked = s.sneaked
+        sneak_at = self.offsets["room_sneaked"]
+        for i, zi, rid in rooms:
             tokens = zc[zi]
             if tokens:
                 tok = tokens[-1]
                 out.flag(f"room_token_{t.pools[tok].removeprefix('token-')}", True, i)
-                out.flag("room_sneaked", r.id in s.sneaked, i)
+                if rid in sneaked:
+                    a[sneak_at + i] = 1.0
                 if z.can_see(seat, zi, tok):
                     out.flag(f"room_seen_{t.records[tok].sneak}", True, i)
-            out.flag("room_poi", r.poi, i)
-            marks = [self.marks.of(x) for x in s.marks.get(r.id) or ()]
-            out.count("room_marks", [i * nm + k for k in marks if k is not None], 3)
+        a[poi] = 1.0
+        if s.marks:
+            for i, _, rid in rooms:
+                here = s.marks.get(rid)
+                if here:
+                    marks = [self.marks.of(x) for x in here]
+                    out.count("room_marks", [i * nm + k for k in marks if k is not None], 3)
         locked = s.locked
-        for d in s.board.doors:
-            if d.id in locked:
-                out.one_hot("locked", self.doors.of(d.id))
+        if locked:
+            for did, j in doors:
+                if did in locked:
+                    out.one_hot("locked", j)
+
+    def _board_places(
+        self, board: Any
+    ) -> tuple[list[tuple[int, int, str]], list[int], list[tuple[str, int | None]]]:
+        """A board's rooms in the vocabulary (index, zone, id), the places of its Points of
+        Interest and its doors (id, index): made once per board."""
+        cache: dict[int, tuple[Any, Any]] = self.__dict__.setdefault("_boards", {})
+        got = cache.get(id(board))
+        if got is not None and got[0] is board:
+            return got[1]  # type: ignore[no-any-return]
+        rooms = []
+        poi = []
+        for r in board.rooms:
+            i = self.rooms.of(r.id)
+            if i is not None:
+                rooms.append((i, C.ROOM_ZONE[r.id], r.id))
+                if r.poi:
+                    poi.append(self.offsets["room_poi"] + i)
+        doors = [(d.id, self.doors.of(d.id)) for d in board.doors]
+        cache[id(board)] = (board, (rooms, poi, doors))
+        return rooms, poi, doors
 
     def _story_state(self, s: Any, out: Out) -> None:
         from tabletop.games.castle.story import in_deck
