@@ -1,7 +1,7 @@
-"""ISMCTS speed: iterations per second on 3-player Quests decisions, with the default settings
-(heuristic rollouts of depth 20, opponents answered by the policy) and with a few variants, and
-the time 1,000 iterations take. Positions are real choices (more than one option) from heuristic
-self-play. Never asserts."""
+"""ISMCTS speed: iterations per second on 3-player Quests and 3-player Guardians decisions, with
+the default settings (heuristic rollouts of depth 20, opponents answered by the policy) and with
+a few variants, and the time 1,000 iterations take. Positions are real choices (more than one
+option) from heuristic self-play. Never asserts."""
 
 from __future__ import annotations
 
@@ -14,16 +14,17 @@ from tabletop.engine.rng import derive_seed
 
 GAME = "quests"
 PLAYERS = 3
+GAMES = ("quests", "guardians")
 
 
-def positions(count: int) -> list[tuple[State, int]]:
+def positions(count: int, game_id: str = GAME) -> list[tuple[State, int]]:
     """`count` positions where a seat has a real choice, spread over heuristic games."""
     out: list[tuple[State, int]] = []
     game = 0
     while len(out) < count:
         seed = derive_seed(7, game)
-        state = new_game(GAME, PLAYERS, seed, log=False)
-        bots = [make_agent("heuristic", GAME, derive_seed(seed, p)) for p in range(PLAYERS)]
+        state = new_game(game_id, PLAYERS, seed, log=False)
+        bots = [make_agent("heuristic", game_id, derive_seed(seed, p)) for p in range(PLAYERS)]
         seen = 0
         while not state.is_over and len(out) < count:
             d = state.pending
@@ -38,13 +39,15 @@ def positions(count: int) -> list[tuple[State, int]]:
     return out
 
 
-def speed(spec: str, cases: list[tuple[State, int]], iterations: int) -> tuple[float, int]:
+def speed(
+    spec: str, cases: list[tuple[State, int]], iterations: int, game_id: str = GAME
+) -> tuple[float, int]:
     """Iterations per second of `spec`, searching `iterations` at each of `cases`."""
     done = 0
     elapsed = 0.0
     for i, (state, player) in enumerate(cases):
         sep = "," if ":" in spec else ":"
-        agent = make_agent(f"{spec}{sep}iterations={iterations}", GAME, i)
+        agent = make_agent(f"{spec}{sep}iterations={iterations}", game_id, i)
         assert isinstance(agent, IsmctsAgent)
         agent.choose(state, player)
         done += agent.last_iterations
@@ -54,15 +57,18 @@ def speed(spec: str, cases: list[tuple[State, int]], iterations: int) -> tuple[f
 
 def main(quick: bool = False) -> None:
     iterations = 60 if quick else 250
-    cases = positions(12)
-    print(f"== ismcts: {GAME}, {PLAYERS} players, {len(cases)} positions from heuristic games")
     specs = ("ismcts", "ismcts:depth=40", "ismcts:rollout=random", "ismcts:opponents=tree")
-    for spec in specs:
-        rate, n = speed(spec, cases, iterations)
+    for game_id in GAMES:
+        cases = positions(12, game_id)
         print(
-            f"{spec:>24}: {rate:>7,.0f} iterations/s "
-            f"({1000 / rate:.2f} s per 1,000 iterations; {n} iterations)"
+            f"== ismcts: {game_id}, {PLAYERS} players, {len(cases)} positions from heuristic games"
         )
+        for spec in specs:
+            rate, n = speed(spec, cases, iterations, game_id)
+            print(
+                f"{spec:>24}: {rate:>7,.0f} iterations/s "
+                f"({1000 / rate:.2f} s per 1,000 iterations; {n} iterations)"
+            )
 
 
 if __name__ == "__main__":

@@ -257,8 +257,19 @@ class Zones:
         bit = 1 << player
         known = self.known
         for zone, sight in zip(self.cards, self.layout.sights, strict=True):
-            if sight & bit:
-                continue  # the player sees this whole zone
+            if sight & bit or not zone:
+                continue  # the player sees this whole zone (or it is empty)
+            if not any(map(bit.__and__, map(known.__getitem__, zone))):
+                kinds = set(map(pools.__getitem__, zone))
+                if len(kinds) == 1:  # all hidden, of one pool (a deck): in one go
+                    (pool,) = kinds
+                    group = groups.get(pool)
+                    if group is None:
+                        group = groups[pool] = ([], [], [])
+                    group[0].extend([zone] * len(zone))
+                    group[1].extend(range(len(zone)))
+                    group[2].extend(zone)
+                    continue
             for pos, c in enumerate(zone):
                 if not known[c] & bit:
                     group = groups.get(pools[c])

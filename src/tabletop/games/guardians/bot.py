@@ -40,6 +40,28 @@ from tabletop.games.guardians.content import FAMILIES_OF_FAMILIARS
 from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, pz
 
 
+def _synergy_of(plan: str, k: int) -> float:
+    """How well a card kind fits the plan of building toward one SUPER card."""
+    group, fav = _PLAN[plan]
+    bonus = 0.0
+    if group and T.GROUP[k] == group:
+        bonus += 2.5
+    if KINDS[k].slug in fav:
+        bonus += 2.0
+    if plan == "pixie" and T.IS_FAMILIAR[k]:
+        bonus += 1.5
+    return bonus
+
+
+# per plan, each card kind's synergy (read at every draft pick and plan of a search)
+_SYNERGY = {plan: tuple(_synergy_of(plan, k) for k in range(len(KINDS))) for plan in _PLAN}
+# each card kind's energy requirement and the energy it gives when played
+_REQ = tuple(k.req for k in KINDS)
+_ENERGY = tuple(k.energy for k in KINDS)
+# decision kind -> the name of the bot's method that answers it
+_HANDLER: dict[str, str] = {}
+
+
 class GuardiansBot(FightMixin):
     name = "heuristic"
 
@@ -55,7 +77,10 @@ class GuardiansBot(FightMixin):
         if len(opts) == 1:
             return opts[0].id
         kind = d.kind_for(player)
-        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        name = _HANDLER.get(kind)
+        if name is None:
+            name = _HANDLER[kind] = "_" + kind.replace("-", "_")
+        handler = getattr(self, name, None)
         if handler is None:
             return opts[0].id
         choice: Option = handler(state, player, opts)
@@ -80,20 +105,12 @@ class GuardiansBot(FightMixin):
 
     @staticmethod
     def _synergy(plan: str, k: int) -> float:
-        if plan not in _PLAN:
-            return 0.0
-        group, fav = _PLAN[plan]
-        bonus = 0.0
-        if group and T.GROUP[k] == group:
-            bonus += 2.5
-        if KINDS[k].slug in fav:
-            bonus += 2.0
-        if plan == "pixie" and T.IS_FAMILIAR[k]:
-            bonus += 1.5
-        return bonus
+        row = _SYNERGY.get(plan)
+        return 0.0 if row is None else row[k]
 
     def _fit(self, plan: str, kinds: list[int]) -> float:
-        return sum(self._synergy(plan, k) for k in kinds)
+        row = _SYNERGY.get(plan)
+        return 0.0 if row is None else sum(map(row.__getitem__, kinds))
 
     def _worth(self, s: R.GuardiansState, p: int, k: int) -> float:
         v = VALUE[k]
@@ -305,14 +322,17 @@ class GuardiansBot(FightMixin):
         hand = list(kinds)
         e = s.energy[p]
         total = 0.0
+        req, gives, coward = _REQ, _ENERGY, T.COWARD
         while True:
-            playable = [k for k in hand if KINDS[k].req <= e and k != T.COWARD]
+            playable = [k for k in hand if req[k] <= e and k != coward]
             if not playable:
                 break
-            locked = len(playable) < len(hand)
-            k = max(playable, key=lambda k: (KINDS[k].energy if locked else 0, VALUE[k]))
+            if len(playable) < len(hand):  # something is locked: energy first
+                k = max(playable, key=lambda k: (gives[k], VALUE[k]))
+            else:
+                k = max(playable, key=VALUE.__getitem__)
             hand.remove(k)
-            e += KINDS[k].energy
+            e += gives[k]
             total += VALUE[k]
         return total
 
