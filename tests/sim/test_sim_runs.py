@@ -306,6 +306,17 @@ def test_batches_are_made_as_they_are_handed_out() -> None:
     assert list(chunks(5, 1, 2)) == [range(0, 2), range(2, 4), range(4, 5)]
 
 
+@pytest.mark.parametrize(("games", "workers"), [(1, 1), (7, 2), (800, 2), (5000, 8)])
+def test_guided_batches_cover_every_game_once_and_shrink_to_single_games(
+    games: int, workers: int
+) -> None:
+    batches = list(chunks(games, workers))
+    assert [i for b in batches for i in b] == list(range(games))
+    sizes = [len(b) for b in batches]
+    assert max(sizes) <= 64 and sizes == sorted(sizes, reverse=True)
+    assert sizes[-1] == 1  # the run ends on single games: no worker waits on a long batch
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_trillion_game_run_starts_at_once_and_stops_on_ctrl_c(workers: int) -> None:
     config = _random3(seed=2)

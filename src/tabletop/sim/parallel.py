@@ -35,6 +35,8 @@ BACKENDS = ("process", "ray")
 MAX_CHUNK = 64
 # Batches submitted per worker ahead of the results: enough to keep every worker busy.
 IN_FLIGHT = 2
+# Guided batches: each holds the games left over this many batches per worker (`chunks`).
+GUIDE = 4
 # The most worker processes (or Ray tasks at once) a run may ask for: beyond any one
 # machine's cores, and far below a number of processes that would exhaust it.
 MAX_WORKERS = 256
@@ -65,9 +67,21 @@ def chunk_size_for(games: int, workers: int) -> int:
 
 
 def chunks(games: int, workers: int, chunk_size: int | None = None) -> Iterator[range]:
-    """Consecutive batches of game indices (see `chunk_size_for`), made one at a time."""
-    size = chunk_size_for(games, workers) if chunk_size is None else chunk_size
-    return (range(lo, min(games, lo + size)) for lo in range(0, games, size))
+    """Consecutive batches of game indices, made one at a time: of `chunk_size` games when
+    given, else shrinking as the run goes (guided: the games left over `GUIDE` batches per
+    worker, at most MAX_CHUNK, at least 1), so that the last batches are short and no worker
+    is left playing a long one while the others wait."""
+    if chunk_size is not None:
+        return (range(lo, min(games, lo + chunk_size)) for lo in range(0, games, chunk_size))
+    return _guided(games, max(1, workers))
+
+
+def _guided(games: int, workers: int) -> Iterator[range]:
+    lo = 0
+    while lo < games:
+        size = max(1, min(MAX_CHUNK, -(-(games - lo) // (GUIDE * workers))))
+        yield range(lo, min(games, lo + size))
+        lo += size
 
 
 def run(
