@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -18,6 +19,12 @@ class Option:
     label: str
     action: int
     arg: Any = None
+
+    def __hash__(self) -> int:
+        # Equal options share their action index: hashing it alone is consistent with the
+        # generated equality, and far cheaper than hashing every field (option sets and
+        # de-duplicating dicts are built on the hot path).
+        return hash(self.action)
 
 
 ONE: Final = "one"  # one player answers (a turn)
@@ -126,6 +133,12 @@ class ActionSpace:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(o.id for o in self.options)
+
+    @property
+    def by_id(self) -> Mapping[str, Option]:
+        """Option id -> Option, read-only (a lookup without a method call, for rules that
+        name their options by id on the hot path)."""
+        return MappingProxyType(self._index)
 
     def mask(self, decision: Decision, player: int | None = None) -> list[bool]:
         """Legal-action mask of a decision (for `player`) over this action space."""

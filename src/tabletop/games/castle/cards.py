@@ -265,11 +265,12 @@ DECK, DISCARD, LINE, INITIATIVE, INVENTORY, UPGRADES, CONTRACT_ZONE, TROPHIES = 
     len(SEAT_ZONES)
 )
 FIRST_SEAT = len(GLOBAL_ZONES)
+_PER_SEAT = len(SEAT_ZONES)
 
 
 def zone(seat: int, which: int) -> int:
     """The zone index of one of a seat's zones (DECK, DISCARD, LINE, ...)."""
-    return FIRST_SEAT + seat * len(SEAT_ZONES) + which
+    return FIRST_SEAT + seat * _PER_SEAT + which
 
 
 @cache

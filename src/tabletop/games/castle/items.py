@@ -79,13 +79,12 @@ def room(s: CastleState, seat: int) -> tuple[int, int, int]:
 def place_in(rec: Treasure, free: tuple[int, int, int]) -> str | None:
     """Where a Treasure goes by default, given the free slots (as `best_slot`)."""
     hand, belt, pack = free
-    can = {
-        "hand": hand >= max(1, rec.hands),
-        "belt": belt >= 1,
-        "backpack": pack >= 1 and rec.size == "small",
-    }
-    order = ("hand", "belt", "backpack") if rec.kind != "item" else ("belt", "backpack", "hand")
-    return next((sl for sl in order if can[sl]), None)
+    in_hand = hand >= max(1, rec.hands)
+    in_belt = belt >= 1
+    in_pack = pack >= 1 and rec.size == "small"
+    if rec.kind != "item":  # a weapon or shield: Hand, Belt, Backpack
+        return "hand" if in_hand else "belt" if in_belt else "backpack" if in_pack else None
+    return "belt" if in_belt else "backpack" if in_pack else "hand" if in_hand else None
 
 
 def free_slots(s: CastleState, seat: int, card: int) -> tuple[str, ...]:

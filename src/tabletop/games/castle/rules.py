@@ -53,6 +53,10 @@ MIN_PLAYERS, MAX_PLAYERS = MIN_AGENTS, MAX_AGENTS
 RULES = CONTENT.rules
 
 
+# each seat's inventory zone (read on every question about Treasures)
+_INVENTORY = tuple(zone(p, INVENTORY) for p in range(MAX_AGENTS))
+
+
 class CastleState(State):
     __slots__ = declare(
         t=OBJECT,  # the card table (options and Agents)
@@ -257,7 +261,7 @@ class CastleState(State):
 
     # -- cards -------------------------------------------------------------------------------
     def inventory(self, seat: int) -> list[int]:
-        return self.zones.cards[zone(seat, INVENTORY)]
+        return self.zones.cards[_INVENTORY[seat]]
 
     def draw_from(self, deck: int, discard: int) -> int | None:
         """The top card of `deck` (its discard pile shuffled back first when it is empty), or

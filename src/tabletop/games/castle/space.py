@@ -114,4 +114,4 @@ def _room(r: str) -> str:
 
 
 ACTION_SPACE = ActionSpace(_entries())
-OPT = ACTION_SPACE  # ACTION_SPACE["go:5"] is that Option
+OPT = ACTION_SPACE.by_id  # OPT["go:5"] is that Option
