@@ -233,11 +233,12 @@ GLOBAL_ZONES = (
 SEAT_ZONES = ("deck", "hand", "energy", "discard", "area", "magic")
 DECK, HAND, ENERGY, DISCARD, AREA, MAGIC = range(len(SEAT_ZONES))
 FIRST_SEAT = len(GLOBAL_ZONES)
+_PER_SEAT = len(SEAT_ZONES)
 
 
 def zone(seat: int, which: int) -> int:
     """The zone index of one of a seat's zones (DECK, HAND, ENERGY, DISCARD, AREA, MAGIC)."""
-    return FIRST_SEAT + seat * len(SEAT_ZONES) + which
+    return FIRST_SEAT + seat * _PER_SEAT + which
 
 
 @cache
