@@ -135,9 +135,6 @@ class QuestsEncoder(DirectEncoder):
         self.t_hand_bonus = [rules.HAND_BONUS.get(c, 0) for c in range(rules.NUM_CARDS)]
         self.t_foe_hand = [rules.OPPONENT_HAND.get(c, 0) for c in range(rules.NUM_CARDS)]
         self.s_piles = self.span("discard", "revealed")
-        self.s_decks = self.span("action_deck_known", "artifact_deck_known")
-        last = self.max_players - 1
-        self.s_seats = self.span("seat.0", f"hand.{last}")
         # Artifacts that may count 2 toward victory (the others count 1: `victory_value`)
         self.bonus = frozenset(
             c for c in range(rules.NUM_ACTION, rules.NUM_CARDS) if rules.art(c).ability == "bonus"
@@ -151,7 +148,6 @@ class QuestsEncoder(DirectEncoder):
         n = s.num_players
         z = s.zones
         zc = z.cards
-        known = z.known
         na = rules.NUM_ACTION
         limited = self.limited
         ones: list[int] = []  # places set to 1
@@ -183,11 +179,9 @@ class QuestsEncoder(DirectEncoder):
             a[ones_piles] = 1.0
             if memo is not None:
                 self.remember(memo, ("piles",), tuple(x[:] for x in piles), a, self.s_piles)
-        seen = (zc[rules.DECK], zc[rules.ADECK], known)
-        if not self.reused(memo, ("decks", seat), seen, a, self.s_decks):
-            self._known(s, seat, a)
-            if memo is not None:
-                self.remember(memo, ("decks", seat), tuple(x[:] for x in seen), a, self.s_decks)
+        # (the seat's own sections are written afresh: most answers move a card or change
+        # what a seat knows, so a memo of them costs more than it saves; docs/rl.md)
+        self._known(s, seat, a)
         step = top(s)
         if type(step) is steps.Escape:
             suit, by, target = step.about
@@ -200,16 +194,7 @@ class QuestsEncoder(DirectEncoder):
                 put(o["playing_target"] + (target - seat) % n)
             base = o["escaped"]
             ones += [base + (q - seat) % n for q in escapes]
-        first = rules.FIRST_HAND
-        held = zc[first : first + 2 * n]
-        initiative = s.phase == "initiative"
-        seats_key = (held, known, s.limited_used, initiative and s.rolls)
-        if not self.reused(memo, ("seats", seat), seats_key, a, self.s_seats):
-            self._seats(s, seat, a)
-            if memo is not None:
-                kept_seats = ([x[:] for x in held], known[:], s.limited_used)
-                then = (*kept_seats, initiative and s.rolls[:])
-                self.remember(memo, ("seats", seat), then, a, self.s_seats)
+        self._seats(s, seat, a)
         a[ones] = 1.0
 
     def _known(self, s: Any, seat: int, a: Array) -> None:
