@@ -20,6 +20,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.fields import DICT, LIST, LISTS, OBJECT, VALUE, declare
 from tabletop.engine.flow import (
     NoFields,
+    after,
     all_answered,
     answered,
     ask_again,
@@ -312,3 +313,20 @@ def test_parallel_answers_apply_at_once_in_any_order_until_all_are_done() -> Non
     s.apply(2, "done")
     # the parallel step is over: the next round begins (a coin each) with its give window
     assert s.round == 2 and s.coins == [3, 3, 1] and type(top(s)).__name__ == "Gives"
+
+
+@pytest.mark.parametrize("n", range(1, 20))
+def test_after_is_every_other_seat_from_the_next(n: int) -> None:
+    """`after` reads tables up to 16 seats and computes beyond; both say the same."""
+    for seat in range(-n, 2 * n):
+        assert after(seat, n) == tuple((seat + i) % n for i in range(1, n))
+
+
+def test_options_hash_by_their_action_and_equal_options_hash_alike() -> None:
+    a, b = Option("x", "X", 3), Option("x", "X", 3)
+    assert a == b and hash(a) == hash(b) == hash(3)
+    assert Option("y", "Y", 4) != a
+    assert list(dict.fromkeys([GIVE, PASS, GIVE, BLOCK, PASS])) == [GIVE, PASS, BLOCK]
+    assert SPACE.by_id["give"] is GIVE
+    with pytest.raises(TypeError):
+        SPACE.by_id["give"] = PASS  # type: ignore[index]

@@ -135,3 +135,19 @@ def test_dice_are_roughly_uniform() -> None:
     rng = Rng(12345)
     counts = Counter(rng.die() for _ in range(6000))
     assert all(850 < counts[f] < 1150 for f in range(1, 7))
+
+
+@given(seeds, st.integers(min_value=0, max_value=5))
+def test_below_one_is_zero_and_advances_the_stream_as_a_draw(seed: int, before: int) -> None:
+    """`below(1)` skips the mixing (its answer is 0 whatever the draw) but leaves the stream
+    where a draw leaves it, so an agent with a lone option stays on the same stream."""
+    fast, slow = Rng(seed), Rng(seed)
+    for _ in range(before):
+        fast.below(7)
+        slow.below(7)
+    assert fast.below(1) == 0
+    slow.next64()
+    assert fast.state == slow.state
+    assert fast.below(1000) == slow.below(1000)
+    with pytest.raises(ValueError, match="positive"):
+        fast.below(0)

@@ -270,3 +270,36 @@ def test_deal_is_moving_the_top_card_n_times(
         single.move(single.cards[src][-1], src, dst)
     assert bulk.cards == single.cards
     assert bulk.known == single.known
+
+
+def determinize_place_by_place(z: Zones, player: int, rng: Rng) -> None:
+    """The reference deal: every place `hidden_from(player)` lists, grouped by the pool of its
+    card in that order, each group's cards sorted, shuffled and dealt back place by place."""
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for zi, pos in z.hidden_from(player):
+        groups.setdefault(z.layout.pools[z.cards[zi][pos]], []).append((zi, pos))
+    for places in groups.values():
+        cards = sorted(z.cards[zi][pos] for zi, pos in places)
+        rng.shuffle(cards)
+        for (zi, pos), c in zip(places, cards, strict=True):
+            z.cards[zi][pos] = c
+            z.known[c] = 0
+
+
+@given(moves, st.integers(min_value=0, max_value=PLAYERS - 1), st.integers(), st.booleans())
+def test_determinize_deals_as_the_place_by_place_reference(
+    script: list[tuple[int, int, bool]], player: int, seed: int, look: bool
+) -> None:
+    """`determinize` deals a wholly hidden zone of one pool in one go: the same cards to the
+    same places, with the same draws, as dealing every hidden place one by one."""
+    z = make_zones()
+    apply_moves(z, script)
+    if look:
+        z.learn(player, z.cards[DECK][-3:])  # the top of the deck: a deck partly known
+    fast, slow = z.copy(), z.copy()
+    rng_fast, rng_slow = Rng(seed), Rng(seed)
+    fast.determinize(player, rng_fast)
+    determinize_place_by_place(slow, player, rng_slow)
+    assert fast.cards == slow.cards
+    assert fast.known == slow.known
+    assert rng_fast.state == rng_slow.state
