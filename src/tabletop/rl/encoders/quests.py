@@ -150,17 +150,19 @@ class QuestsEncoder(DirectEncoder):
         zc = z.cards
         na = rules.NUM_ACTION
         limited = self.limited
-        ones: list[int] = []  # places set to 1
+        # Places set to 1, and places with their values: each written with one numpy call at
+        # the end (the sections are disjoint, so the order of the writes does not matter).
+        ones: list[int] = []
         put = ones.append
+        at: list[int] = []
+        values: list[float] = []
         put(self.t_phase.get(s.phase, self.size))
         d = s.pending
         if d is not None and seat in s.to_move():
             put(o["to_move"])
             put(self.t_asked.get(d.kind_for(seat), self.size))
-        a[o["turn"]] = clip(s.turn, TURN_CAP)
         if s.leader is not None:
             put(o["leader"] + (s.leader - seat) % n)
-        a[o["artifacts_to_win"]] = clip(s.opts.target, ARTIFACT_CAP)
         used = s.limited_used
         prize = zc[rules.PRIZE]
         if prize:
@@ -169,8 +171,13 @@ class QuestsEncoder(DirectEncoder):
             if c in limited and (used >> (c - na)) & 1:
                 put(o["prize_spent"])
         decks = o["decks"]
-        a[decks] = clip(len(zc[rules.DECK]), len(self.cards))
-        a[decks + 1] = clip(len(zc[rules.ADECK]), len(self.artifacts))
+        at += (o["turn"], o["artifacts_to_win"], decks, decks + 1)
+        values += (
+            clip(s.turn, TURN_CAP),
+            clip(s.opts.target, ARTIFACT_CAP),
+            clip(len(zc[rules.DECK]), len(self.cards)),
+            clip(len(zc[rules.ADECK]), len(self.artifacts)),
+        )
         piles = (zc[rules.DISCARD_PILE], zc[rules.FATE], zc[rules.REVEALED])
         if not self.reused(memo, ("piles",), piles, a, self.s_piles):
             ones_piles = list(map(self.t_discard.__getitem__, piles[0]))
@@ -181,33 +188,39 @@ class QuestsEncoder(DirectEncoder):
                 self.remember(memo, ("piles",), tuple(x[:] for x in piles), a, self.s_piles)
         # (the seat's own sections are written afresh: most answers move a card or change
         # what a seat knows, so a memo of them costs more than it saves; docs/rl.md)
-        self._known(s, seat, a)
+        self._known(s, seat, at, values)
         step = top(s)
         if type(step) is steps.Escape:
             suit, by, target = step.about
             escapes = step.chain[1:]
             put(o["playing"])
-            a[o["playing"] + 1] = clip(len(escapes), 4)
+            at.append(o["playing"] + 1)
+            values.append(clip(len(escapes), 4))
             put(self.t_suit[suit])
             put(o["playing_by"] + (by - seat) % n)
             if target >= 0:
                 put(o["playing_target"] + (target - seat) % n)
             base = o["escaped"]
             ones += [base + (q - seat) % n for q in escapes]
-        self._seats(s, seat, a)
+        self._seats(s, seat, ones, at, values)
         a[ones] = 1.0
+        a[at] = values
 
-    def _known(self, s: Any, seat: int, a: Array) -> None:
+    def _known(self, s: Any, seat: int, at: list[int], values: list[float]) -> None:
         """The deck cards the seat knows: 1 / their position from the top."""
         zc = s.zones.cards
         known = s.zones.known
         bit = 1 << seat
         for zone, table in ((rules.DECK, self.t_deck_known), (rules.ADECK, self.t_adeck_known)):
             deck = zc[zone]
-            for c in compress(deck, map(bit.__and__, map(known.__getitem__, deck))):
-                a[table[c]] = 1 / (len(deck) - deck.index(c))
+            size = len(deck)
+            for i in compress(range(size), map(bit.__and__, map(known.__getitem__, deck))):
+                at.append(table[deck[i]])
+                values.append(1 / (size - i))
 
-    def _seats(self, s: Any, seat: int, a: Array) -> None:
+    def _seats(
+        self, s: Any, seat: int, ones: list[int], at: list[int], values: list[float]
+    ) -> None:
         """Every seat's counts, library and the cards of its hand the observer sees."""
         n = s.num_players
         zc = s.zones.cards
@@ -216,7 +229,6 @@ class QuestsEncoder(DirectEncoder):
         limited = self.limited
         used = s.limited_used
         bit = 1 << seat
-        ones: list[int] = []
         put = ones.append
         initiative = s.phase == "initiative"
         first = rules.FIRST_HAND
@@ -233,23 +245,21 @@ class QuestsEncoder(DirectEncoder):
             block = self.t_seat[k]
             put(block)
             limit = rules.HAND_LIMIT + own_bonus[p] + all_foe - foe_bonus[p]
-            worth = s.victory_value(p) if bonus.intersection(library) else len(library)
-            a[block + 1 : block + 4] = (
-                clip(len(hand), HAND_CAP),
-                clip(limit, HAND_CAP),
-                clip(worth, ARTIFACT_CAP),
-            )
+            worth = len(library) if bonus.isdisjoint(library) else s.victory_value(p)
+            at += (block + 1, block + 2, block + 3)
+            values += (clip(len(hand), HAND_CAP), clip(limit, HAND_CAP), clip(worth, ARTIFACT_CAP))
             if initiative:
                 put(block + 4)
-                a[block + 5] = clip(s.rolls[p], DIE_CAP)
+                at.append(block + 5)
+                values.append(clip(s.rolls[p], DIE_CAP))
             ones += map(self.t_library[k].__getitem__, library)
-            spent = self.t_spent[k]
-            ones += [spent[c] for c in library if c in limited and (used >> (c - na)) & 1]
+            if used:
+                spent = self.t_spent[k]
+                ones += [spent[c] for c in library if c in limited and (used >> (c - na)) & 1]
             if p == seat:
                 ones += map(self.t_hand[k].__getitem__, hand)
             else:
                 ones += [self.t_hand[k][c] for c in hand if known[c] & bit]
-        a[ones] = 1.0
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         # Random play takes about 14 answers per seat and turn; 60 leaves a wide margin.
