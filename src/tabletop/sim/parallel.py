@@ -61,11 +61,6 @@ class RunResult:
         return len(self.rows) // self.config.players if self.config.players else 0
 
 
-def chunk_size_for(games: int, workers: int) -> int:
-    """Games per batch: about eight batches per worker, at most MAX_CHUNK games."""
-    return max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
-
-
 def chunks(games: int, workers: int, chunk_size: int | None = None) -> Iterator[range]:
     """Consecutive batches of game indices, made one at a time: of `chunk_size` games when
     given, else shrinking as the run goes (guided: the games left over `GUIDE` batches per
@@ -107,9 +102,9 @@ def run(
     if chunk_size is not None and chunk_size < 1:
         raise SimulationError(f"the chunk size must be at least 1, not {chunk_size!r}")
     ray = import_ray() if backend == "ray" else None
-    size = chunk_size_for(games, workers) if chunk_size is None else chunk_size
-    batches = chunks(games, workers, size)
-    workers = min(workers, math.ceil(games / size))
+    batches = chunks(games, workers, chunk_size)
+    # no more workers than batches can keep busy (guided batches go down to single games)
+    workers = min(workers, games if chunk_size is None else math.ceil(games / chunk_size))
     done: dict[int, list[SeatRow]] = {}
     start = time.perf_counter()
     if ray is not None:
