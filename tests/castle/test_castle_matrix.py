@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import tabletop.games.castle  # noqa: F401 (registers every module's handlers)
+from matrix_refs import missing_tests, unresolved
 from tabletop.games.castle import (
     abilities,
     bot,
@@ -125,27 +126,13 @@ def test_every_interpretation_has_a_row_with_tests() -> None:
 def test_every_test_named_in_the_matrix_exists() -> None:
     refs = TEST_REF.findall(matrix())
     assert len(refs) > 100
-    missing = []
-    for file, name in set(refs):
-        path = ROOT / "tests" / "castle" / file
-        if not path.exists() or f"def {name}(" not in path.read_text(encoding="utf-8"):
-            missing.append(f"{file}::{name}")
-    assert not missing, f"tests named in the matrix that do not exist: {sorted(missing)}"
+    missing = missing_tests(refs, "castle")
+    assert not missing, f"tests named in the matrix that do not exist: {missing}"
 
 
 def test_every_function_named_in_the_matrix_exists() -> None:
-    bad = []
-    for module, dotted in set(CODE_REF.findall(matrix())):
-        obj: object = MODULES.get(module)
-        if obj is None:
-            bad.append(f"{module}.py:{dotted}")
-            continue
-        for part in dotted.split("."):
-            if not hasattr(obj, part):
-                bad.append(f"{module}.py:{dotted}")
-                break
-            obj = getattr(obj, part)
-    assert not bad, f"functions named in the matrix that do not exist: {sorted(bad)}"
+    bad = unresolved(CODE_REF.findall(matrix()), MODULES.get)
+    assert not bad, f"functions named in the matrix that do not exist: {bad}"
 
 
 def test_every_effect_has_its_row_with_its_rule_id() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from matrix_refs import unresolved
 from tabletop.games.guardians import tables as T
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,15 +105,9 @@ def test_every_test_named_in_the_matrix_exists() -> None:
 def test_every_function_named_in_the_matrix_exists() -> None:
     refs = set(CODE_REF.findall(matrix()))
     assert len(refs) > 80
-    bad = []
-    for module, dotted in refs:
-        obj: object = importlib.import_module(f"tabletop.games.guardians.{module}")
-        for part in dotted.split("."):
-            if not hasattr(obj, part):
-                bad.append(f"{module}.py:{dotted}")
-                break
-            obj = getattr(obj, part)
-    assert not bad, f"functions named in docs/rules/guardians.md that do not exist: {sorted(bad)}"
+    package = "tabletop.games.guardians"
+    bad = unresolved(refs, lambda module: importlib.import_module(f"{package}.{module}"))
+    assert not bad, f"functions named in docs/rules/guardians.md that do not exist: {bad}"
 
 
 def test_where_cells_name_modules_not_the_old_methods() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from matrix_refs import missing_tests, unresolved
 from tabletop.games.librarians import (
     actions,
     adventure,
@@ -94,24 +95,13 @@ def test_every_interpretation_has_a_row_with_tests() -> None:
 def test_every_test_named_in_the_matrix_exists() -> None:
     refs = TEST_REF.findall(matrix())
     assert len(refs) > 40
-    missing = []
-    for file, name in set(refs):
-        path = ROOT / "tests" / "librarians" / file
-        if not path.exists() or f"def {name}(" not in path.read_text(encoding="utf-8"):
-            missing.append(f"{file}::{name}")
-    assert not missing, f"tests named in the matrix that do not exist: {sorted(missing)}"
+    missing = missing_tests(refs, "librarians")
+    assert not missing, f"tests named in the matrix that do not exist: {missing}"
 
 
 def test_every_function_named_in_the_matrix_exists() -> None:
-    bad = []
-    for module, dotted in set(CODE_REF.findall(matrix())):
-        obj: object = MODULES[module]
-        for part in dotted.split("."):
-            if not hasattr(obj, part):
-                bad.append(f"{module}.py:{dotted}")
-                break
-            obj = getattr(obj, part)
-    assert not bad, f"functions named in the matrix that do not exist: {sorted(bad)}"
+    bad = unresolved(CODE_REF.findall(matrix()), MODULES.get)
+    assert not bad, f"functions named in the matrix that do not exist: {bad}"
 
 
 def test_every_step_kind_of_the_check_has_a_rule_id_in_the_matrix() -> None:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from matrix_refs import missing_tests, unresolved
 from tabletop.games.quests import artifacts, content, meld, rules, steps
 
 ROOT = Path(__file__).resolve().parents[2]
 MATRIX = ROOT / "docs" / "rules" / "quests.md"
 CODE = ROOT / "src" / "tabletop" / "games" / "quests"
-TESTS = ROOT / "tests"
 
 ID = re.compile(r"quests\.[a-z0-9]+(?:[.-][a-z0-9]+)+")
 TEST_REF = re.compile(r"`((?:[a-z]+/)?test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`")
@@ -58,12 +58,8 @@ def test_every_interpretation_has_a_row_with_tests() -> None:
 def test_every_test_named_in_the_matrix_exists() -> None:
     refs = TEST_REF.findall(matrix())
     assert len(refs) > 100
-    missing = []
-    for file, name in set(refs):
-        path = TESTS / file if "/" in file else TESTS / "quests" / file
-        if not path.exists() or f"def {name}(" not in path.read_text(encoding="utf-8"):
-            missing.append(f"{file}::{name}")
-    assert not missing, f"tests named in docs/rules/quests.md that do not exist: {sorted(missing)}"
+    missing = missing_tests(refs, "quests")
+    assert not missing, f"tests named in docs/rules/quests.md that do not exist: {missing}"
 
 
 def test_every_function_named_in_the_matrix_exists() -> None:
@@ -74,15 +70,8 @@ def test_every_function_named_in_the_matrix_exists() -> None:
         "meld": meld,
         "artifacts": artifacts,
     }
-    bad = []
-    for module, dotted in set(CODE_REF.findall(matrix())):
-        obj: object = modules[module]
-        for part in dotted.split("."):
-            if not hasattr(obj, part):
-                bad.append(f"{module}.py:{dotted}")
-                break
-            obj = getattr(obj, part)
-    assert not bad, f"functions named in docs/rules/quests.md that do not exist: {sorted(bad)}"
+    bad = unresolved(CODE_REF.findall(matrix()), modules.get)
+    assert not bad, f"functions named in docs/rules/quests.md that do not exist: {bad}"
 
 
 @pytest.mark.parametrize("artifact", [a.name for a in content.load().artifacts])
