@@ -159,9 +159,14 @@ for _passive in ("max-energy", "backpack-slots", "skill-cost", "skill-clarity"):
     EFFECTS.handler(_passive, rule=f"castle.effect.{_passive}")(lambda s, ctx, p: None)
 
 
+def _group_or_agent(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> Sequence[int]:
+    """Every Agent for `who = "group"` (or an effect no Agent used), else the Agent who used it."""
+    return range(s.num_players) if p.get("who") == "group" or ctx.seat is None else (ctx.seat,)
+
+
 @EFFECTS.handler("initiative", rule="castle.combat.initiative")
 def _initiative(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
-    seats = range(s.num_players) if p.get("who") == "group" or ctx.seat is None else (ctx.seat,)
+    seats = _group_or_agent(s, ctx, p)
     for seat in seats:
         s.initiative[seat] = True
     s.emit(
@@ -179,7 +184,7 @@ def _initiative(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
 
 @EFFECTS.handler("overwhelmed", rule="castle.combat.overwhelmed")
 def _overwhelmed(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
-    seats = range(s.num_players) if p.get("who") == "group" or ctx.seat is None else (ctx.seat,)
+    seats = _group_or_agent(s, ctx, p)
     for seat in seats:
         s.overwhelmed[seat] = True
     s.emit(

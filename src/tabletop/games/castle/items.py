@@ -120,21 +120,21 @@ def can_burn(s: CastleState, card: int) -> bool:
 
 def burn(s: CastleState, seat: int, card: int, rule: str = "castle.treasures.burn") -> None:
     """Discard the Treasure to its colour's pile and gain its Energy."""
-    rec = s.treasure(card)
-    src = _where(s, card)
-    s.slots.pop(card, None)
-    s.exhausted.pop(card, None)
-    s.move(card, src, TREASURE_DISCARD[rec.colour], rule, f"{who(seat)} burns {{card}}")
+    _to_discard(s, card, rule, f"{who(seat)} burns {{card}}")
     s.burned[seat] += 1
-    s.gain_energy(seat, rec.energy, rule)
+    s.gain_energy(seat, s.treasure(card).energy, rule)
 
 
 def discard(s: CastleState, seat: int, card: int, rule: str = "castle.treasures.discard") -> None:
-    rec = s.treasure(card)
+    _to_discard(s, card, rule, f"{who(seat)} discards {{card}}")
+
+
+def _to_discard(s: CastleState, card: int, rule: str, text: str) -> None:
+    """The Treasure leaves its slot (and its exhaustion) for its colour's discard pile."""
     src = _where(s, card)
     s.slots.pop(card, None)
     s.exhausted.pop(card, None)
-    s.move(card, src, TREASURE_DISCARD[rec.colour], rule, f"{who(seat)} discards {{card}}")
+    s.move(card, src, TREASURE_DISCARD[s.treasure(card).colour], rule, text)
 
 
 def can_discard(s: CastleState, card: int) -> bool:
