@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -439,6 +439,21 @@ def play_game(
             if state.is_over:
                 break
     return state
+
+
+def random_walk(state: State, seed: int, answers: int) -> Iterator[int]:
+    """Answer `state` at random, at most `answers` times: the first seat asked, an option
+    drawn by `Rng(seed)`. Yields the answers made so far before each answer, and once more
+    when the game is over (then stops)."""
+    rng = Rng(seed)
+    for answer in range(answers):
+        yield answer
+        if state.is_over:
+            return
+        p = state.to_move()[0]
+        assert state.pending is not None
+        ids = state.pending.option_ids(p)
+        state.apply(p, ids[rng.below(len(ids))])
 
 
 # -- hidden information --------------------------------------------------------------------

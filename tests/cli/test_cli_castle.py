@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from helpers import random_walk
 from tabletop.engine import registry
 from tabletop.ui import castle, renderer_for
 
@@ -172,20 +173,11 @@ def test_a_view_missing_keys_or_with_odd_values_still_draws() -> None:
     ],
 )
 def test_every_view_of_a_random_game_draws_within_the_width(players: int, mode: str) -> None:
-    from tabletop.engine.rng import Rng
-
     state = registry.new_game("castle", players, seed=7, options={"mode": mode})
-    rng = Rng(8)
-    for answer in range(400):
+    for answer in random_walk(state, 8, 400):
         if answer % 5 == 0 or state.is_over:
             for viewer in (*range(players), None):
                 view = json.loads(json.dumps(state.view(viewer)))
                 for width in (80, 120):
                     lines = draw(view, width).splitlines()
                     assert max(len(line) for line in lines) <= width
-        if state.is_over:
-            break
-        p = state.to_move()[0]
-        assert state.pending is not None
-        ids = state.pending.option_ids(p)
-        state.apply(p, ids[rng.below(len(ids))])

@@ -15,8 +15,8 @@ import jsonschema
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
+from helpers import random_walk
 from tabletop.engine import registry
-from tabletop.engine.rng import Rng
 from tabletop.schemas.castle import VERSION, CastlePlayerView, CastleSpectatorView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "castle"))  # the hand-made views
@@ -122,14 +122,7 @@ def test_the_json_schema_accepts_the_views() -> None:
 )
 def test_every_view_of_a_random_game_validates(players: int, mode: str) -> None:
     state = registry.new_game("castle", players, seed=3, options={"mode": mode})
-    rng = Rng(4)
-    for _ in range(600):
+    for _ in random_walk(state, 4, 600):
         for viewer in (*range(players), None):
             view = json.loads(json.dumps(state.view(viewer)))
             assert validate(copy.deepcopy(view)).model_dump(mode="json", by_alias=True) == view
-        if state.is_over:
-            break
-        p = state.to_move()[0]
-        assert state.pending is not None
-        ids = state.pending.option_ids(p)
-        state.apply(p, ids[rng.below(len(ids))])

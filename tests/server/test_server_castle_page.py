@@ -18,8 +18,8 @@ import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 from test_server_browser import SHOTS, chromium
 
+from helpers import random_walk
 from tabletop.engine import registry
-from tabletop.engine.rng import Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "castle"))  # the hand-made views
 from castle_views import all_views, contract_view, fight_view
@@ -148,17 +148,10 @@ def test_every_hand_made_view_fits_a_phone(page: WebDriver) -> None:
 
 def test_every_view_of_a_random_game_draws(page: WebDriver) -> None:
     state = registry.new_game("castle", 4, seed=21, options={})
-    rng = Rng(22)
     views = []
-    for answer in range(600):
+    for answer in random_walk(state, 22, 600):
         if answer % 6 == 0 or state.is_over:
             views += [json.loads(json.dumps(state.view(v))) for v in (0, 1, None)]
-        if state.is_over:
-            break
-        p = state.to_move()[0]
-        assert state.pending is not None
-        ids = state.pending.option_ids(p)
-        state.apply(p, ids[rng.below(len(ids))])
     page.set_window_size(375, 2400)
     got = draw(page, views)
     assert all(g["wide"][0] <= g["wide"][1] for g in got)

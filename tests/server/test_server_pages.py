@@ -18,7 +18,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from test_server_browser import SHOTS, chromium, wait
 
 from conftest import Live
-from helpers import json_strings
+from helpers import json_strings, random_walk
 from tabletop.engine import registry
 from tabletop.engine.rng import Rng
 
@@ -214,21 +214,14 @@ def sampled_views(game: str, players: int, options: dict[str, Any]) -> list[Any]
     decision of a kind in ON_PLACES and at its end, each with the names of the hidden cards it
     must not show."""
     state = registry.new_game(game, players, seed=21, options=options)
-    rng = Rng(22)
     out: list[Any] = []
-    for answer in range(600):
+    for answer in random_walk(state, 22, 600):
         asked = state.view(state.to_move()[0])["pending"] if state.to_move() else None
         if answer % 8 == 0 or state.is_over or (asked and asked["kind"] in ON_PLACES):
             for viewer in [*range(players), None]:
                 out.append(
                     [json.loads(json.dumps(state.view(viewer))), sorted(hidden_from(state, viewer))]
                 )
-        if state.is_over:
-            break
-        assert state.pending is not None
-        player = state.to_move()[0]
-        ids = state.pending.option_ids(player)
-        state.apply(player, ids[rng.below(len(ids))])
     return out
 
 
