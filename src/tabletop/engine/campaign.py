@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,6 +143,18 @@ def json_ready(value: object, what: str = "the carry-over") -> dict[str, Any]:
         raise CampaignError(f"{what} is not JSON-ready: {clip_message(str(e))}") from None
     out: dict[str, Any] = json.loads(text)
     return out
+
+
+def players_options(
+    options: Mapping[str, Any] | None, reserved: Iterable[str], how: str
+) -> dict[str, Any]:
+    """The options the players give every chapter, as a new dict: `CampaignError` for any of
+    the `reserved` options, which the campaign sets itself (`how` says how, in the message)."""
+    options = dict(options or {})
+    for key in reserved:
+        if key in options:
+            raise CampaignError(f"option {key!r} is set by the campaign ({how}): leave it out")
+    return options
 
 
 def default_feed(spec: GameSpec) -> Feed:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.campaign import Campaign, CampaignError, Chapter
+from tabletop.engine.campaign import Campaign, CampaignError, Chapter, players_options
 from tabletop.engine.errors import OptionError
 from tabletop.engine.events import Event
 from tabletop.engine.rng import derive_seed
@@ -202,13 +202,8 @@ def _return_starting_items(s: CastleState) -> None:
 # -- the campaign -------------------------------------------------------------------------------
 def chapters(players: int, seed: int, options: Mapping[str, Any] | None = None) -> list[Chapter]:
     """Missions 1 to 10 in order, each with `options`."""
-    options = dict(options or {})
-    for key in CAMPAIGN_OPTIONS:
-        if key in options:
-            raise CampaignError(
-                f"option {key!r} is set by the campaign (Missions 1 to 10 in order, Treasures "
-                "and Upgrades carried on): leave it out"
-            )
+    how = "Missions 1 to 10 in order, Treasures and Upgrades carried on"
+    options = players_options(options, CAMPAIGN_OPTIONS, how)
     return [
         Chapter(players, derive_seed(seed, i), {**options, "mode": "campaign", "mission": n})
         for i, n in enumerate(MISSIONS)

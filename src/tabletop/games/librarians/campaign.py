@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine.campaign import Campaign, CampaignError, Chapter
+from tabletop.engine.campaign import Campaign, CampaignError, Chapter, players_options
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 from tabletop.games.librarians.records import Mission
@@ -40,13 +40,8 @@ _ORDER = [c.slug for c in CONTENT.cards if c.unlockable]
 
 def chapters(players: int, seed: int, options: Mapping[str, Any] | None = None) -> list[Chapter]:
     """The campaign's chapters: C-1 to C-4, each with `options` and its adventure."""
-    options = dict(options or {})
-    for key in CAMPAIGN_OPTIONS:
-        if key in options:
-            raise CampaignError(
-                f"option {key!r} is set by the campaign (adventures C-1 to C-4 in order, "
-                "cards unlocked as they are won): leave it out"
-            )
+    how = "adventures C-1 to C-4 in order, cards unlocked as they are won"
+    options = players_options(options, CAMPAIGN_OPTIONS, how)
     return [
         Chapter(players, derive_seed(seed, i), {**options, "adventure": code})
         for i, code in enumerate(ADVENTURES)
