@@ -5,28 +5,8 @@ machine."""
 
 from __future__ import annotations
 
-from engine import throughput
-
-GAME = "librarians"
-SEATS = (1, 2, 4)
+from engine import seat_table
 
 
 def main(quick: bool = False) -> None:
-    budget = 1.0 if quick else 3.0
-    print(f"== {GAME}: simulation mode (log=False), set-up included")
-    two = 0.0
-    for agent in ("random", "heuristic"):
-        for players in SEATS:
-            t = throughput(agent, budget, game=GAME, players=players, setup=True)
-            if players == 2 and agent == "random":
-                two = t["decisions_per_s"]
-            print(
-                f"{agent:>9}, {players} hero(es): {t['decisions_per_s']:>9,.0f} decisions/s "
-                f"{t['games_per_s']:>7.1f} games/s "
-                f"({t['games']} games, {t['decisions_per_game']:.0f} decisions each)"
-            )
-    q = throughput("random", budget, game="quests", players=3, setup=True)
-    print(
-        f"quests, 3 random players: {q['decisions_per_s']:,.0f} decisions/s; "
-        f"librarians 2 random / quests 3p = {two / q['decisions_per_s']:.2f}"
-    )
+    seat_table("librarians", (1, 2, 4), "hero(es)", 2, quick)
