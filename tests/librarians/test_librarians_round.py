@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from librarians_rig import do, game, kind, options, player, texts
 
+from tabletop.games.librarians import damage as D
 from tabletop.games.librarians import phases as P
 from tabletop.games.librarians import rules as R
 from tabletop.games.librarians.rules import LibrariansState, zone
@@ -29,7 +30,7 @@ def end_action_phase(s: LibrariansState) -> None:
     never advances in these tests."""
     assert kind(s) == "action"
     s.fate = -99
-    for _ in range(s.num_players):
+    for _ in s.seats_from(0):
         s.apply(player(s), "pass")
 
 
@@ -127,3 +128,29 @@ def test_alone_the_first_player_keeps_the_aid_card() -> None:
         do(s, "gain-energy")
     assert s.first == 0 and s.area_of(s.t.aid) == 0
     assert texts(s, "librarians.refresh.pass-aid") == []
+
+
+def test_the_aid_card_skips_an_eliminated_player() -> None:
+    """librarians.refresh.pass-aid with Player Elimination: an eliminated player "no longer
+    participates in gameplay in any way", so the Aid card passes to the next player on the
+    left still in the game; in a 2-player game the survivor keeps it every round."""
+    s = game(("eve", "cassandra", "jacob"))
+    no_complications(s)
+    D.eliminate(s, 1, "test")
+    assert s.first == 0
+    end_action_phase(s)
+    for _ in range(6):
+        do(s, "draw")
+    pass_preparation(s)
+    assert s.first == 2 and s.area_of(s.t.aid) == 2
+    assert texts(s, "librarians.refresh.pass-aid") == ["P1 passes the Aid card to P3"]
+    duo = game(("eve", "cassandra"))
+    no_complications(duo)
+    D.eliminate(duo, 1, "test")
+    for _ in range(2):  # two rounds: P1 holds it in each
+        end_action_phase(duo)
+        for _ in range(3):
+            do(duo, "draw")
+        pass_preparation(duo)
+        assert duo.first == 0 and duo.area_of(duo.t.aid) == 0
+    assert texts(duo, "librarians.refresh.pass-aid") == []

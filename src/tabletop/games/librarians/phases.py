@@ -143,15 +143,19 @@ class DrawOrEnergy(_Seat):
 
 
 class PassAid(NoFields):
-    """librarians.refresh.pass-aid: the Aid card passes to the player on the left, who
-    becomes the first player."""
+    """librarians.refresh.pass-aid: the Aid card passes to the player on the left still in
+    the game, who becomes the first player (an eliminated player "no longer participates in
+    gameplay in any way", librarians.eliminate.steps)."""
 
     __slots__ = ()
     auto = True
     rule = "librarians.refresh.pass-aid"
 
     def run(self, s: LibrariansState) -> None:
-        nxt = (s.first + 1) % s.num_players
+        # the holder is still in the game (elimination passes the card on), so the next seat
+        # in play after them; alone, they keep it
+        left = s.seats_from(s.first + 1)
+        nxt = left[0] if left else s.first
         if nxt != s.first:
             s.move(
                 s.t.aid,
