@@ -108,3 +108,29 @@ def test_undo_never_takes_back_the_answer_that_revealed_secret_answers() -> None
     text = out.getvalue()
     assert "Nothing to undo" in text
     assert "Undone" not in text
+
+
+def _at_a_librarians_refresh_draw() -> State:
+    """A solo Librarians game stopped where P1 draws a card or gains Energy."""
+    state = new_game("librarians", 1, seed=1)
+    bot = make_agent("heuristic", "librarians", 10)
+    while state.pending is not None and state.pending.rule != "librarians.refresh.draw":
+        state.apply(0, bot.choose(state, 0))
+    assert state.pending is not None, "the game ended before a Refresh draw"
+    return state
+
+
+def test_undo_never_takes_back_a_card_drawn_and_says_why() -> None:
+    """Issue 20: the top card of a shuffled deck draws no chance, but the drawer saw it."""
+    state = _at_a_librarians_refresh_draw()
+    agents, specs = make_seats("librarians", 1, None, 1)
+    out = io.StringIO()
+    lines = io.StringIO("draw\nundo\nquit\n")
+    session = Session(state.clone(), agents, specs, Console(file=out, width=300), lines)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert (
+        "Nothing to undo for P1: your last choice can no longer be taken back: a card was "
+        "revealed by it or after it (P1 now sees a card they did not see before it)."
+    ) in text
+    assert "Undone" not in text

@@ -276,11 +276,54 @@ def test_no_undo_after_chance() -> None:
     before = snapshot(table.state)
     assert table.waiting_for() == {"ann": (0,)}
     assert not table.can_undo("ann", 0)
-    with pytest.raises(NothingToUndoError, match="nothing was left to chance"):
+    with pytest.raises(NothingToUndoError, match="chance was drawn by it or after it"):
         table.undo("ann", 0)
     assert snapshot(table.state) == before
     table.answer("ann", 0, "end")  # an answer after the roll may be taken back
     assert table.undo("ann", 0) == 1 and snapshot(table.state) == before
+
+
+def test_no_undo_once_a_hidden_fact_outside_the_zones_is_revealed() -> None:
+    # the toy's hands are no cards: the game says who knows them (State._seen)
+    table = Table(toy(), ["ann", "bob", "cat"])
+    table.answer("ann", 0, "draw")
+    table.answer("ann", 0, "end")
+    assert table.can_undo("ann", 0)
+    table.undo("ann", 0)
+    before = snapshot(table.state)
+    table.answer("ann", 0, "bank")  # the hand goes to the score openly: everyone knows it now
+    assert not table.can_undo("ann", 0)
+    with pytest.raises(
+        NothingToUndoError,
+        match=r"nothing to undo for P1: your last choice can no longer be taken back: "
+        r"something hidden was revealed by it or after it \(P2 now knows what they did not "
+        r"know before it\)",
+    ):
+        table.undo("ann", 0)
+    assert snapshot(table.state) != before
+
+
+def test_undo_names_why_it_finds_nothing() -> None:
+    table = Table(toy(), ["ann", "bob", "cat"])
+    with pytest.raises(NothingToUndoError, match="no choice of yours at this table can be"):
+        table.undo("ann", 0)
+    table.answer("ann", 0, "end")
+    table.answer("ann", 0, "done")  # a lone option: no choice, "end" may still be undone
+    table.answer("bob", 1, "end")
+    with pytest.raises(NothingToUndoError, match=r"taken back: P2 answered after it$"):
+        table.undo("ann", 0)
+    table.answer("bob", 1, "done")
+    table.answer("cat", 2, "end")
+    table.state.apply(2, "done")  # behind the table's back
+    with pytest.raises(NothingToUndoError, match=r"the game moved on outside this table$"):
+        table.undo("cat", 2)
+    # after undoing all it may, the reason for the choice before them is given again
+    table2 = Table(toy(players=1), ["ann"])
+    table2.answer("ann", 0, "draw")
+    table2.answer("ann", 0, "end")
+    assert table2.undo("ann", 0) == 1
+    with pytest.raises(NothingToUndoError, match="taken back: chance was drawn by it or after"):
+        table2.undo("ann", 0)
 
 
 def test_no_undo_after_someone_else_answered() -> None:
@@ -373,22 +416,23 @@ def test_events_since_reads_each_viewers_words() -> None:
 
 
 def test_cursors_survive_undo() -> None:
-    table = Table(toy(), ["ann", "bob", "cat"], auto=[0])
+    # one seat: a bank tells nobody else the hand (three seats would be told: no undo then)
+    table = Table(toy(players=1), ["ann"], auto=[0])
     table.answer("ann", 0, "draw")
-    start = table.cursor()  # Cursor(1, 0): bob has read the draw
-    table.answer("ann", 0, "bank")
-    read, after_bank = table.events_since(start, 1)
-    assert [r for r, _ in read] == ["toy.bank"]
-    assert table.undo("ann", 0) == 2  # the bank and the "done" answered for ann after it
+    start = table.cursor()  # Cursor(1, 0): the spectator has read the draw
+    table.answer("ann", 0, "bank")  # then "done" and the vote's lone "keep" are answered
+    read, after_bank = table.events_since(start, None)
+    assert [r for r, _ in read] == ["toy.bank", "toy.vote"]
+    assert table.undo("ann", 0) == 3  # the bank, and the answers made for ann after it
     table.answer("ann", 0, "end")
-    events, cursor = table.events_since(after_bank, 1)
+    events, cursor = table.events_since(after_bank, None)
     assert events[0][0] == "table.undo" and "P1 took back an answer" in events[0][1]
     assert events[1:] == []  # "end" logs nothing; the bank is gone
     assert cursor == Cursor(1, 1) == table.cursor()
     # a viewer who never read the bank sees no notice
-    assert table.events_since(start, 2) == ([], cursor)
+    assert table.events_since(start, 0) == ([], cursor)
     # and the whole log, read from the start, is what the log now says
-    assert table.events_since(Cursor(), 1)[0] == [("toy.draw", "P1 draws a card")]
+    assert table.events_since(Cursor(), None)[0] == [("toy.draw", "P1 draws a card")]
 
 
 def test_record_replays(monkeypatch: pytest.MonkeyPatch) -> None:

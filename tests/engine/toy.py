@@ -5,7 +5,8 @@ grows by it; others read "draws a card", the drawer reads the number), `bank` (t
 the score, openly) or `end`. A seat whose actions are spent is asked `done`, its only option
 (a single-option ask). Then everyone answers one simultaneous, secret decision: `double` (a
 seat with cards doubles its hand) or `keep`; a seat with an empty hand has only `keep`. After
-`rounds` rounds the hands are banked and the highest score wins.
+`rounds` rounds the hands are banked and the highest score wins. The hands are hidden facts
+outside any zone: the game tells the table's undo rule who knows them (`_seen`).
 
 Options: `rounds`, and two a campaign carries in: `gold` (every seat starts with that score)
 and `unlocks` (a list: each one adds a point to every seat's start, and `lamp` needs `sword`).
@@ -162,6 +163,13 @@ class ToyState(State):
         new.acts = self.acts
         new.round = self.round
         new.phase = self.phase
+
+    def _seen(self) -> tuple[frozenset[Any], ...]:
+        # The hands are secret, kept outside any zone. A seat always knows its own (which
+        # tells it nothing new); of the others' it knows those of 0 (none drawn yet, or
+        # just banked openly).
+        empty = [p for p, h in enumerate(self.hands) if h == 0]
+        return tuple(frozenset(p for p in empty if p != seat) for seat in range(self.num_players))
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return {

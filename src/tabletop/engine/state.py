@@ -2,7 +2,8 @@
 
 A game subclasses `State` and fills a few hooks: `_answer` (one player answered), `_answers`
 (all players of a SECRET decision answered), `_copy_game` (clone its own fields),
-`_view` (its JSON picture for one viewer), `fingerprint` and optionally `_determinize`. The
+`_view` (its JSON picture for one viewer), `fingerprint` and optionally `_determinize` and
+`_seen` (hidden facts kept outside the zones, for the table's undo rule). The
 kernel checks every answer (game over, malformed, wrong player, illegal option, already
 answered) before the game sees it, so a rejected answer never touches the state.
 """
@@ -27,6 +28,11 @@ from tabletop.engine.fields import Fields, copier, printer
 from tabletop.engine.flow import fingerprint as flow_fingerprint
 from tabletop.engine.rng import Rng
 from tabletop.engine.zones import PUBLIC, Zones
+
+# What every seat sees or knows of the game (`State.seen`): per card, the mask of seats that
+# see or know it; then, per seat, the hidden facts a game keeps outside its zones that the
+# seat sees (None where a game keeps none).
+Seen = tuple[list[int], tuple[frozenset[Any], ...] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +234,12 @@ class State(ABC):
         out["log"] = [{"rule": e.rule, "text": e.text_for(player)} for e in (self.log or [])[-40:]]
         return out
 
+    def seen(self) -> Seen:
+        """What each seat sees or knows now: per card the mask of seats that see or know it
+        (`Zones.seen`), then the game's hidden facts outside its zones per seat (`_seen`).
+        A table compares these to refuse an undo once anything was revealed to anyone."""
+        return self.zones.seen(), self._seen()
+
     def log_for(self, player: int | None) -> list[tuple[str, str]]:
         """The whole log as (rule id, text) as `player` may read it."""
         self._check_seat(player)
@@ -328,6 +340,16 @@ class State(ABC):
 
     def _determinize(self, player: int, rng: Rng) -> None:  # noqa: B027 (optional hook)
         """Re-draw game-specific hidden facts (zones are already done)."""
+
+    def _seen(self) -> tuple[frozenset[Any], ...] | None:
+        """Hidden facts the game keeps outside its zones (a die rolled behind a screen, a
+        face-down choice), per seat the frozenset of those it knows, each a hashable that
+        names what is known (a card id, a (seat, value) pair); None (the default) when every
+        hidden thing is a card in a zone, as in the four games. Whatever a seat's view or log
+        tells it of those facts must be here, but not what it knows anyway (its own secret,
+        changed by its own answers): a table refuses to undo an answer once any seat's set
+        gains a fact (engine/table.py). Kept cheap: asked after each of a person's answers."""
+        return None
 
     def fingerprint(self) -> tuple[Any, ...]:
         """A canonical tuple of the whole state, for record verification: generated from the

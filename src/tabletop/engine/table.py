@@ -55,18 +55,29 @@ options is ignored. `auto_answer(seat)` says what the table would answer for a s
 interface's note that it answered for the person).
 
 **Undo.** A person may take back their own last answers to a seat (`undo(controller, seat)`)
-while nobody else has answered since (another seat's answer, an agent's, or an auto-answer
-for another seat all count) and no chance was drawn since: the RNG's state (`state.rng.state`)
-must be what it was before the answer, so undoing can neither reveal nor re-roll anything.
-The answer that completes a secret decision of several players is never undone either: it
-revealed the others' answers, which the person would then know when answering again. Only
-choices are undo points: a lone option the person confirmed is taken back with the choice
-before it, as an auto-answer is. The
+while nothing was revealed to anyone by them or since, for every game alike:
+- nobody else has answered since (another seat's answer, an agent's, or an auto-answer for
+  another seat all count);
+- no chance was drawn since: the RNG's state (`state.rng.state`) must be what it was before
+  the answer, so undoing can neither reveal nor re-roll anything;
+- no seat sees or knows anything it did not before the answer (`State.seen`): no card came
+  into a seat's sight (drawn from a deck into a hand, played from a hand face up, turned
+  over), no card became known to a seat (a peek: `Zones.known`), and none of the hidden
+  facts a game keeps outside its zones (its `_seen` hook) reached a seat. Drawing the top
+  card of a deck draws no chance, but shows the drawer a card: it is never undone;
+- the answer that completes a secret decision of several players is never undone either: it
+  revealed the others' answers, which the person would then know when answering again.
+What each seat sees is recorded with each undo point and compared after every later answer
+(the seat's own included, since they keep the point alive); the first reveal drops them all,
+and `NothingToUndoError` then names the reason. Only choices are undo points: a lone option
+the person confirmed is taken back with the choice before it, as an auto-answer is. The
 state returns to exactly the copy taken before the answer (same fingerprint, log and history);
 auto-answers the seat made after it go too. Repeating `undo` goes further back under the same
-rule. Cost: one `State.clone()` per person's choice, kept only while it can still be undone
-(dropped as soon as another seat answers or chance is drawn), so a table holds a few at most;
-nothing is replayed, and it works with `log=False` games.
+rule. Cost: one `State.clone()` and one `State.seen()` per person's choice, kept only while it
+can still be undone (dropped as soon as another seat answers, chance is drawn or anything is
+revealed), and one `State.seen()` after each further answer of that seat while a point is
+kept, so a table holds a few at most; nothing is replayed, it works with `log=False` games,
+and a table of agents only (the simulator's) keeps no points and pays nothing.
 
 **Event cursors.** `events_since(cursor, viewer)` returns the log events after `cursor` as
 `(rule id, text)` in the words `viewer` may read (`Event.text_for`: another seat's secret
@@ -84,7 +95,7 @@ from typing import NamedTuple, NoReturn, Protocol, cast
 from tabletop.engine.decision import PARALLEL, Decision, Option
 from tabletop.engine.errors import SeatError, TabletopError
 from tabletop.engine.record import Record, record_of
-from tabletop.engine.state import State
+from tabletop.engine.state import Seen, State
 
 # The most answers one `drive` call makes before it decides the bots are stuck: 40 times the
 # longest game measured (eight random Quests bots, 23,000 answers).
@@ -141,6 +152,17 @@ class _Point(NamedTuple):
     steps: int  # state.steps before the answer
     rng: int  # state.rng.state before the answer
     before: State  # a clone taken before the answer
+    seen: Seen  # what every seat saw or knew before the answer (State.seen)
+    prior: str | None  # why the seat's answer before could not be taken back, once this is
+
+
+# Why a seat's last choice can no longer be taken back (`NothingToUndoError`'s message).
+SECRET_REVEALED = "it completed a secret decision and so revealed the others' answers"
+CHANCE_DRAWN = (
+    "chance was drawn by it or after it (a die was rolled, or cards were shuffled or dealt "
+    "at random)"
+)
+MOVED_OUTSIDE = "the game moved on outside this table"
 
 
 class _Cut(NamedTuple):
@@ -191,6 +213,7 @@ class Table:
         self.on_auto = on_auto
         self.prefer = prefer
         self._points: list[_Point] = []
+        self._why: dict[int, str] = {}  # seat -> why its last choice cannot be taken back
         self._steps = state.steps  # steps when the table last looked: catches outside applies
         self._cuts: list[_Cut] = []
         self._pass: list[int] = []  # agents still to answer in this PARALLEL pass
@@ -427,23 +450,84 @@ class Table:
         reveals = d is not None and d.secret and len(d.players) > 1 and state.to_move() == (seat,)
         # a lone option confirmed is no choice: undo goes back past it, to the last choice
         choice = d is not None and len(d.options_for(seat)) > 1
-        before = state.clone() if choice and not reveals else None
+        if choice and not reveals:
+            point = _Point(seat, steps, rng, state.clone(), state.seen(), self._why.get(seat))
+        else:
+            point = None
         state.apply(seat, option_id)
+        if point is not None:  # kept only if the answer itself reveals nothing (below)
+            self._points.append(point)
+        elif reveals:
+            self._why[seat] = SECRET_REVEALED
         self._applied(seat)
-        if before is not None and state.rng.state == rng:  # nor one that drew chance
-            self._points.append(_Point(seat, steps, rng, before))
         return self.drive() if drive else 0
 
     def _applied(self, seat: int) -> None:
-        """After `seat` answered: only that seat's points with unchanged chance stay."""
-        now = self._state.rng.state
-        self._points = [p for p in self._points if p.seat == seat and p.rng == now]
-        self._steps = self._state.steps
+        """After `seat` answered: only that seat's points stay, and only while no chance was
+        drawn and nobody sees anything they did not see at the point (see the module's
+        doc). Costs nothing where no point is kept (agents, other seats' answers)."""
+        state = self._state
+        self._steps = state.steps
+        points = self._points
+        if not points:
+            return
+        if any(p.seat != seat for p in points):
+            self._drop([p for p in points if p.seat != seat], f"{who(seat)} answered after it")
+            points = self._points = [p for p in points if p.seat == seat]
+            if not points:
+                return
+        now = state.rng.state
+        if any(p.rng != now for p in points):
+            self._drop(points, CHANCE_DRAWN)
+            return
+        seen = state.seen()
+        for point in points:
+            why = self._revealed(point.seen, seen)
+            if why is not None:
+                self._drop(points, why)
+                return
+
+    def _drop(self, points: list[_Point], why: str) -> None:
+        """Forget `points`, noting for their seats why (their undo finds nothing now)."""
+        for p in points:
+            self._why[p.seat] = why
+        gone = {id(p) for p in points}
+        self._points = [p for p in self._points if id(p) not in gone]
+
+    def _revealed(self, before: Seen, now: Seen) -> str | None:
+        """Why `now` shows some seat something it did not see or know in `before`, if it
+        does: a card come into its sight, a card it looked at, or a game's hidden fact."""
+        cards_before, facts_before = before
+        cards_now, facts_now = now
+        if cards_now != cards_before:
+            for card, (was, is_) in enumerate(zip(cards_before, cards_now, strict=True)):
+                new = is_ & ~was
+                if new:
+                    seat = (new & -new).bit_length() - 1
+                    zones = self._state.zones
+                    where = next(i for i, z in enumerate(zones.cards) if card in z)
+                    if zones.sight(where) >> seat & 1:  # in sight now, not merely known
+                        return (
+                            f"a card was revealed by it or after it ({who(seat)} now sees a "
+                            "card they did not see before it)"
+                        )
+                    return (
+                        f"a card was looked at by it or after it ({who(seat)} now knows a "
+                        "hidden card they did not know before it)"
+                    )
+        if facts_now is not None and facts_now != facts_before:
+            for seat, facts in enumerate(facts_now):
+                if facts_before is None or not facts <= facts_before[seat]:
+                    return (
+                        f"something hidden was revealed by it or after it ({who(seat)} now "
+                        "knows what they did not know before it)"
+                    )
+        return None
 
     def _sync(self) -> None:
         """Forget undo points if the state moved without the table (an outside `apply`)."""
         if self._state.steps != self._steps:
-            self._points.clear()
+            self._drop(self._points, MOVED_OUTSIDE)
             self._steps = self._state.steps
 
     # -- undo --------------------------------------------------------------------------------
@@ -470,14 +554,22 @@ class Table:
         self._check_holder(controller, seat)
         point = self._undo_point(seat)
         if point is None:
+            why = self._why.get(seat)
             raise NothingToUndoError(
-                f"nothing to undo for {who(seat)}: only your own last answers can be taken "
-                "back, and only while nobody else has answered and nothing was left to chance "
-                "since"
+                f"nothing to undo for {who(seat)}: "
+                + (
+                    "no choice of yours at this table can be taken back"
+                    if why is None
+                    else f"your last choice can no longer be taken back: {why}"
+                )
             )
         taken = self._state.steps - point.steps
         restored = point.before
         self._points = [p for p in self._points if p.steps < point.steps]
+        if point.prior is None:
+            self._why.pop(seat, None)
+        else:
+            self._why[seat] = point.prior
         # the kept copy becomes the game; the next undo of an earlier point needs its own copy
         self._state = restored
         self._steps = restored.steps

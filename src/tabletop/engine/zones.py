@@ -99,6 +99,16 @@ class Zones:
             return mask == self.layout.all_mask and self.layout.specs[zone].kind == PUBLIC
         return bool((mask >> player) & 1)
 
+    def seen(self) -> list[int]:
+        """Per card, the mask of players who see or know it now (`seen_by` for every card at
+        once): what the table's undo rule compares, so that undo never follows a reveal."""
+        out = self.known[:]
+        for zone, sight in zip(self.cards, self.layout.sights, strict=True):
+            if sight:
+                for c in zone:
+                    out[c] |= sight
+        return out
+
     def learn(self, player: int, cards: list[int]) -> None:
         """`player` has looked at `cards`."""
         bit = 1 << player

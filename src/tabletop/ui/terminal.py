@@ -17,8 +17,10 @@ Conversation with a person (plain lines from standard input, so it works piped a
 - `help`, `log` (the whole log this seat may read), `board` (draw it again), `card NAME`,
   `cards`, `rules [PHASE]`, `prefs [NAME]`, `undo`, `save FILE`, `quit`;
 - `undo` takes back this person's last choice when that is safe (`Table.undo`): nothing has
-  happened since but their own answers, and no die was rolled nor card drawn or dealt at
-  random. Never the answer that completed a secret decision (it revealed the others');
+  happened since but their own answers, no die was rolled nor card shuffled or dealt at
+  random, and nothing was revealed to anyone (no card drawn, played face up or looked at).
+  Never the answer that completed a secret decision (it revealed the others'). A refusal
+  says which of these stopped it;
 - anything else is answered with what is allowed, and the question is asked again (the
   answer repeated at most `record.CLIP` characters long); a line of more than `MAX_LINE`
   characters is no person's answer and ends the session as the end of input does;
@@ -89,7 +91,8 @@ Type the number of an option to choose it. Other commands:
   rules        the rules summary, phase by phase; rules PHASE for one phase
   prefs        the preferences that answer for you; prefs NAME turns one on or off
   undo         take back your last answer, when nothing has happened since but your own
-               answers, nothing was left to chance and no secret answers were revealed
+               answers, nothing was left to chance and nothing was revealed to anyone (no
+               card drawn, played face up or looked at, no secret answers opened)
   save FILE    save the game to FILE (continue later with: tabletop resume FILE)
   quit         leave the game (it is saved: tabletop resume continues it)"""
 
@@ -491,12 +494,9 @@ class Session:
         doc); the person, who holds the screen, reads on from there."""
         try:
             taken = self.table.undo(who(seat), seat)
-        except NothingToUndoError:
-            self.say(
-                "Nothing to undo: only your own last answers can be taken back, and only "
-                "while nobody else has answered and nothing was left to chance since.",
-                "red",
-            )
+        except NothingToUndoError as e:
+            why = str(e)  # "nothing to undo for P1: " and the reason
+            self.say(why[:1].upper() + why[1:] + ".", "red")
             return False
         self.cursors[seat] = self.table.cursor()
         self.unseen[seat] = []
