@@ -79,6 +79,11 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
 }
 # Games whose random and mixed games also go through the variants (not only the defaults).
 ALL_VARIANTS = {"librarians", "castle"}
+# Castle Unshackled with eight random Agents, beyond the plans above: every Agent plays each
+# phase on its own and the P.O.D. is often on the way, where a stored Treasure that fitted no
+# mover was once offered and crashed the engine (issue 21; the first seed is that game's).
+UNSHACKLED_8 = 60
+UNSHACKLED_SEEDS = (4948836432207156423,)
 CARDS = {"quests": 107}
 CHUNKS = 10
 FULL_EVERY = 100  # three games in this many (of at most FULL_PLAYERS) are checked at every step
@@ -123,6 +128,23 @@ def plans(game_id: str) -> list[Plan]:
         full = i % FULL_EVERY in (7, 8, 9) and players <= max(FULL_PLAYERS, spec.min_players + 2)
         record = full or i % RECORD_EVERY == 3
         out.append(Plan(i, seed, players, agents, options, full, record))
+    if game_id == "castle":
+        out += unshackled_plans(len(out))
+    return out
+
+
+def unshackled_plans(first: int) -> list[Plan]:
+    out = []
+    for j in range(UNSHACKLED_8):
+        i = first + j
+        seed = UNSHACKLED_SEEDS[j] if j < len(UNSHACKLED_SEEDS) else derive_seed(7, i)
+        options: dict[str, object] = {
+            "mode": "unshackled",
+            "board": ("past", "present", "future")[j % 3],
+            "placement": ("random", "ordered")[j // 3 % 2],
+            "tokens": 4 - j % 3,
+        }
+        out.append(Plan(i, seed, 8, ("random",) * 8, options, False, j % RECORD_EVERY == 3))
     return out
 
 

@@ -126,6 +126,32 @@ def test_the_group_moves_and_may_use_the_pod_on_the_way() -> None:
     assert s.pending is not None and s.pending.kind == "move"
 
 
+def test_the_pod_offers_only_treasures_a_mover_has_room_for() -> None:
+    """A Treasure in the P.O.D. that fits no mover is not offered (choosing it crashed the
+    engine in an Unshackled game: issue 21), one that fits is, and taking it works."""
+    s = game(4, seed=3, mode="unshackled")
+    while s.pending is not None and s.pending.kind != "move":
+        answer(s, ids(s)[0])
+    assert s.pending is not None
+    mover = s.pending.players[0]
+    assert s.room[mover] == "pod"
+    mine = zone(mover, INVENTORY)
+    while items.room(s, mover)[1]:  # Hands and Belt full, the Backpack free
+        s.slots[take(s, "Lantern", mine, exclude=s.inventory(mover))] = "belt"
+    assert items.room(s, mover)[:2] == (0, 0) and items.room(s, mover)[2] > 0
+    large = take(s, "Crossbow", POD)
+    small = take(s, "Bandages", POD, exclude=s.inventory(mover))
+    from tabletop.engine.flow import ask_again
+
+    ask_again(s)
+    opts = ids(s, mover)
+    assert "retrieve:crossbow" not in opts  # large: no Backpack takes it
+    assert "retrieve:bandages" in opts
+    s.apply(mover, "retrieve:bandages")
+    assert small in s.inventory(mover) and s.slots[small] == "backpack"
+    assert large in s.zones.cards[POD]
+
+
 def _refresh(s: CastleState, chosen: tuple[tuple[int, str], ...]) -> None:
     resolve(s, chosen)
     from tabletop.engine.flow import settle

@@ -179,6 +179,17 @@ class Movement(_Movement):
             return (self.actor,)
         return tuple(range(s.num_players))
 
+    def _retrievable(self, s: CastleState) -> dict[str, int]:
+        """Each Treasure in the P.O.D. that some mover has room for (castle.movement.pod):
+        its id -> the first such card. A Treasure that fits nobody is not offered."""
+        movers = self._movers(s)
+        out: dict[str, int] = {}
+        for c in s.zones.cards[POD]:
+            slug = s.t.slugs[c]
+            if slug not in out and any(best_slot(s, p, c) for p in movers):
+                out[slug] = c
+        return out
+
     def ask(self, s: CastleState) -> Decision:
         mover = self._mover(s)
         here = s.room[mover]
@@ -190,9 +201,7 @@ class Movement(_Movement):
                 s.t.slugs[c] for p in self._movers(s) for c in s.inventory(p) if c in s.slots
             )
             opts += [OPT[f"store:{slug}"] for slug in held]
-            stored = dict.fromkeys(s.t.slugs[c] for c in s.zones.cards[POD])
-            if any(best_slot(s, p, c) for p in self._movers(s) for c in s.zones.cards[POD]):
-                opts += [OPT[f"retrieve:{slug}"] for slug in stored]
+            opts += [OPT[f"retrieve:{slug}"] for slug in self._retrievable(s)]
         return Decision(
             (mover,),
             "move",
@@ -223,7 +232,7 @@ class Movement(_Movement):
             push(s, Movement(self.actor, self.left - 1))
             return
         if oid.startswith("retrieve:"):
-            card = next(c for c in s.zones.cards[POD] if s.t.slugs[c] == option.arg)
+            card = self._retrievable(s)[str(option.arg)]
             seat = next(p for p in self._movers(s) if best_slot(s, p, card))
             slot = best_slot(s, seat, card)
             assert slot is not None
