@@ -235,6 +235,8 @@ def test_move_all_is_moving_each_card_from_the_bottom(
         single.move(c, src, dst)
     assert bulk.cards == single.cards
     assert bulk.known == single.known
+    # moved as one, the zone's contents pass on to whoever knew them: at least as much known
+    assert all(s & ~b == 0 for s, b in zip(single.sets, bulk.sets, strict=True))
 
 
 @given(moves, st.permutations(range(6)), st.integers(min_value=1, max_value=6))
@@ -253,6 +255,10 @@ def test_pass_on_is_moving_each_zone_in_turn(
             single.move(c, zones[i], zones[(i + 1) % k])
     assert bulk.cards == single.cards
     assert bulk.known == single.known
+    for x in zones:  # a whole zone passed on tells at least what its cards told one by one
+        assert all(
+            not single.knows_contents(p, x) or bulk.knows_contents(p, x) for p in range(PLAYERS)
+        )
 
 
 @given(moves, zone_ids, zone_ids, st.integers(min_value=0, max_value=NCARDS))
@@ -270,15 +276,20 @@ def test_deal_is_moving_the_top_card_n_times(
         single.move(single.cards[src][-1], src, dst)
     assert bulk.cards == single.cards
     assert bulk.known == single.known
+    assert bulk.sets == single.sets
 
 
 def determinize_place_by_place(z: Zones, player: int, rng: Rng) -> None:
-    """The reference deal: every place `hidden_from(player)` lists, grouped by the pool of its
-    card in that order, each group's cards sorted, shuffled and dealt back place by place."""
-    groups: dict[str, list[tuple[int, int]]] = {}
+    """The reference deal: the hidden places of each zone whose contents `player` knows, zone
+    after zone, then every other place `hidden_from(player)` lists, grouped by the pool of its
+    card in that order; each group's cards sorted, shuffled and dealt back place by place."""
+    groups: dict[object, list[tuple[int, int]]] = {}
     for zi, pos in z.hidden_from(player):
-        groups.setdefault(z.layout.pools[z.cards[zi][pos]], []).append((zi, pos))
-    for places in groups.values():
+        key = zi if z.knows_contents(player, zi) else z.layout.pools[z.cards[zi][pos]]
+        groups.setdefault(key, []).append((zi, pos))
+    keys = sorted(k for k in groups if isinstance(k, int))
+    keys += [k for k in groups if not isinstance(k, int)]
+    for places in (groups[k] for k in keys):
         cards = sorted(z.cards[zi][pos] for zi, pos in places)
         rng.shuffle(cards)
         for (zi, pos), c in zip(places, cards, strict=True):
@@ -303,3 +314,113 @@ def test_determinize_deals_as_the_place_by_place_reference(
     assert fast.cards == slow.cards
     assert fast.known == slow.known
     assert rng_fast.state == rng_slow.state
+
+
+# -- contents known as a set -------------------------------------------------------------------
+def reference_sets(script: list[tuple[int, int, bool]]) -> list[int]:
+    """Who knows each zone's contents after `script`, followed the long way: a player knows a
+    zone's contents when, since the zone was last empty, every card that came in or went out
+    was one the player could tell (saw where it was, or sees where it went)."""
+    z = make_zones()
+    knows = [0] * len(z.cards)  # the set-up writes the deck and the box: unknown
+    for card, dst, random_take in script:
+        src = where(z, card)
+        witnesses = -1
+        if random_take and z.layout.specs[src].kind == PRIVATE:
+            thief = z.layout.specs[dst].owner if z.layout.specs[dst].kind == PRIVATE else -1
+            witnesses = (1 << z.layout.specs[src].owner) | ((1 << thief) if thief >= 0 else 0)
+        told = 0
+        for p in range(PLAYERS):
+            could = z.can_see(p, src, card) and (witnesses == -1 or (witnesses >> p) & 1)
+            if could or (z.layout.sights[dst] >> p) & 1:
+                told |= 1 << p
+        was_empty = not z.cards[dst]
+        z.move(card, src, dst, witnesses=witnesses)
+        if src != dst:
+            knows[src] &= told
+            knows[dst] = (ALL if was_empty else knows[dst]) & told
+    return knows
+
+
+@given(moves)
+def test_contents_known_as_a_set_follow_the_moves(script: list[tuple[int, int, bool]]) -> None:
+    z = make_zones()
+    apply_moves(z, script)
+    assert z.sets == reference_sets(script)
+
+
+@given(moves, st.integers(min_value=0, max_value=PLAYERS - 1), st.integers())
+def test_determinize_keeps_the_contents_a_player_knows(
+    script: list[tuple[int, int, bool]], player: int, seed: int
+) -> None:
+    """A determinization never changes which cards a zone holds when its seat knows them."""
+    z = make_zones()
+    apply_moves(z, script)
+    d = z.copy()
+    d.determinize(player, Rng(seed))
+    for zi, zone in enumerate(z.cards):
+        if z.knows_contents(player, zi):
+            assert sorted(d.cards[zi]) == sorted(zone)
+
+
+def test_an_own_deck_is_known_as_a_set_through_draws_and_reshuffles() -> None:
+    """A deckbuilder's deck: cards that came in through its owner's hand and a public discard
+    pile stay the deck's cards in every determinization, only their order is re-drawn."""
+    z = make_zones()
+    own = BOX  # stands in for player 0's own deck: emptied, then filled from their hand
+    z.cards[BOX] = []
+    for c in range(6):
+        z.move(c, DECK, HANDS[0])
+    for c in range(6):
+        z.move(c, HANDS[0], own)  # face down onto an empty zone, from player 0's hand
+    z.shuffle(own, Rng(1))
+    assert z.knows_contents(0, own) and not z.knows_contents(1, own)
+    z.move(z.cards[own][-1], own, HANDS[0])  # a draw: still known to its owner
+    z.move(z.cards[HANDS[0]][-1], HANDS[0], DISCARD)
+    z.move(z.cards[DISCARD][-1], DISCARD, own)  # back from the public discard pile
+    assert z.knows_contents(0, own) and not z.knows_contents(1, own)
+    for seed in range(20):
+        d = z.copy()
+        d.determinize(0, Rng(seed))
+        assert sorted(d.cards[own]) == sorted(z.cards[own])
+    # a card taken unseen from it to another hand: its owner no longer knows what is left
+    z.move(z.cards[own][-1], own, HANDS[1], witnesses=1 << 1)
+    assert not z.knows_contents(0, own)
+    # cards written in directly (a set-up) are never claimed known
+    assert not z.knows_contents(0, DECK)
+
+
+@pytest.mark.parametrize("game_id", ["quests", "guardians", "librarians", "castle"])
+def test_determinize_keeps_known_contents_in_every_game(game_id: str) -> None:
+    """In random games of every game, at sampled answers, no seat's determinization changes
+    the cards of a hidden zone whose contents that seat knows (a deckbuilder's own deck)."""
+    from tabletop.engine.registry import get, new_game
+
+    spec = get(game_id)
+    players = min(max(spec.min_players, 3), spec.max_players)
+    known_zones = 0
+    for seed in range(3):
+        s = new_game(game_id, players, seed=seed, log=False)
+        rng = Rng(seed)
+        while not s.is_over and s.steps < 400:
+            p = s.to_move()[0]
+            if s.steps % 9 == 0:
+                z = s.zones
+                for seat in range(players):
+                    kept = [
+                        zi
+                        for zi, zone in enumerate(z.cards)
+                        if zone
+                        and z.layout.sights[zi] >> seat & 1 == 0
+                        and z.knows_contents(seat, zi)
+                    ]
+                    known_zones += len(kept)
+                    d = s.determinize(seat, rng)
+                    for zi in kept:
+                        assert sorted(d.zones.cards[zi]) == sorted(z.cards[zi])
+            d0 = s.pending
+            assert d0 is not None
+            options = d0.options_for(p)
+            s.apply(p, options[rng.below(len(options))].id)
+    if game_id == "guardians":
+        assert known_zones > 0  # the Guardians' own decks are known to their owners

@@ -11,6 +11,15 @@ see it before the move and can see it after (a card stolen from your hand is sti
 you in the thief's hand); a shuffle clears it. A move that only some players witness (a card
 taken at random and face down) makes everyone else forget the moved card and the whole zone it
 left: knowing which cards a hand held no longer says which of them are still there.
+
+Contents: a player may also know *which cards* a hidden zone holds without knowing their order
+(a deckbuilder's own deck: every card in it passed through its owner's hand or discard pile).
+`sets[zone]` is the bitmask of those players. It follows the moves: a zone that was empty is
+known to everyone; a card moving in or out keeps the zone known only to players who know which
+card it is (who knew it where it was, or see it where it lands); moving a whole zone onto
+another passes the knowledge of its contents on; a shuffle changes the order, not the contents,
+so it keeps it. Cards written into a zone directly (a game's set-up) leave it unknown, the safe
+side. `determinize` re-deals the hidden cards of such a zone among that zone's own places only.
 """
 
 from __future__ import annotations
@@ -70,18 +79,22 @@ class Layout:
 
 
 class Zones:
-    __slots__ = ("cards", "known", "layout")
+    __slots__ = ("cards", "known", "layout", "sets")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.cards: list[list[int]] = [[] for _ in layout.specs]
         self.known: list[int] = [0] * len(layout.names)
+        # who knows each zone's contents as a set (see the module docstring); 0 until a move
+        # into an empty zone says more, so contents written by a set-up are never claimed
+        self.sets: list[int] = [0] * len(layout.specs)
 
     def copy(self) -> Zones:
         new = Zones.__new__(Zones)
         new.layout = self.layout
         new.cards = [z[:] for z in self.cards]
         new.known = self.known[:]
+        new.sets = self.sets[:]
         return new
 
     # -- sight ---------------------------------------------------------------------------
@@ -108,6 +121,10 @@ class Zones:
                 for c in zone:
                     out[c] |= sight
         return out
+
+    def knows_contents(self, player: int, zone: int) -> bool:
+        """Does `player` know which cards `zone` holds (as a set, not their order)?"""
+        return bool(((self.layout.sights[zone] | self.sets[zone]) >> player) & 1)
 
     def learn(self, player: int, cards: list[int]) -> None:
         """`player` has looked at `cards`."""
@@ -136,21 +153,30 @@ class Zones:
             here.pop()  # (the top card, as most moves take: no scan of the zone)
         else:
             here.remove(card)
+        there = cards[dst]
+        sets = self.sets
+        all_mask = self.layout.all_mask
+        entered = sets[dst] if there else all_mask  # an empty zone's contents are known
         if index is None:
-            cards[dst].append(card)
+            there.append(card)
         else:
-            cards[dst].insert(index, card)
+            there.insert(index, card)
         after = sights[dst]
         if witnesses != -1:
-            lost = self.layout.all_mask & ~witnesses
+            lost = all_mask & ~witnesses
             if lost:
                 keep = ~lost
-                for c in cards[src]:
+                for c in here:
                     known[c] &= keep
             before &= witnesses
+        saw = before | after
+        if src != dst:
+            # Only those who know which card moved still know what each zone holds.
+            sets[src] &= saw
+            sets[dst] = entered & saw
         # A public destination makes knowledge moot; otherwise those who knew it keep it.
-        known[card] = 0 if after == self.layout.all_mask else before | after
-        return before | after
+        known[card] = 0 if after == all_mask else saw
+        return saw
 
     def move_all(self, src: int, dst: int) -> None:
         """Move every card of `src` on top of `dst`, keeping their order: what moving them one
@@ -161,13 +187,18 @@ class Zones:
         sights = self.layout.sights
         known = self.known
         after = sights[dst]
-        if after == self.layout.all_mask:
+        all_mask = self.layout.all_mask
+        if after == all_mask:
             for c in moved:
                 known[c] = 0
         else:
             saw = sights[src] | after
             for c in moved:
                 known[c] |= saw
+        # who knew what `src` held knows what `dst` gained
+        sets = self.sets
+        entered = sets[dst] if self.cards[dst] else all_mask
+        sets[dst] = entered & (sets[src] | sights[src] | after)
         self.cards[dst] += moved
         moved.clear()
 
@@ -186,8 +217,14 @@ class Zones:
         known = self.known
         after = sights[dst]
         saw = sights[src] | after
+        all_mask = self.layout.all_mask
+        told = all_mask  # who knows every card dealt
         for c in moved:
-            known[c] = 0 if after == self.layout.all_mask else known[c] | saw
+            told &= known[c] | saw
+            known[c] = 0 if after == all_mask else known[c] | saw
+        sets = self.sets
+        sets[src] &= told
+        sets[dst] = (sets[dst] if self.cards[dst] else all_mask) & told
         self.cards[dst] += moved
 
     def pass_on(self, zones: list[int]) -> None:
@@ -198,6 +235,9 @@ class Zones:
         sights = self.layout.sights
         all_mask = self.layout.all_mask
         known = self.known
+        sets = self.sets
+        # a whole zone moves: who knew what it held knows what its next one holds
+        held_sets = [(sets[z] | sights[z]) if cards[z] else all_mask for z in zones]
         k = len(zones)
         for i, moved in enumerate(held):
             dst = zones[(i + 1) % k]
@@ -206,6 +246,7 @@ class Zones:
             for c in moved:
                 known[c] = 0 if after == all_mask else known[c] | saw
             cards[dst][:] = moved
+            sets[dst] = held_sets[i]
 
     def draw(self, src: int, dst: int) -> tuple[int, int]:
         """Move the top card of `src` to `dst`. Returns (card, mask of who saw it)."""
@@ -213,6 +254,8 @@ class Zones:
         return card, self.move(card, src, dst)
 
     def shuffle(self, zone: int, rng: Rng) -> None:
+        """Shuffle `zone`: every card's knowledge is cleared; what the zone holds is not
+        changed, so whoever knew its contents as a set still does."""
         cards = self.cards[zone]
         rng.shuffle(cards)
         known = self.known
@@ -259,16 +302,32 @@ class Zones:
 
     def determinize(self, player: int, rng: Rng) -> None:
         """Re-deal, in place, every card `player` cannot see among the places they cannot see,
-        within each pool. Knowledge of the re-dealt cards is dropped."""
+        within each pool; the hidden cards of a zone whose contents `player` knows (`sets`) are
+        only re-ordered within it. Knowledge of the re-dealt cards is dropped."""
         # The places of `hidden_from(player)`, in its order, grouped by the pool of the card
         # there (written out here: a search determinizes at every iteration).
         groups: dict[str, tuple[list[list[int]], list[int], list[int]]] = {}
         pools = self.layout.pools
         bit = 1 << player
         known = self.known
-        for zone, sight in zip(self.cards, self.layout.sights, strict=True):
+        for zone, sight, kept in zip(self.cards, self.layout.sights, self.sets, strict=True):
             if sight & bit or not zone:
                 continue  # the player sees this whole zone (or it is empty)
+            if kept & bit:
+                # the player knows which cards are here: only their order is re-drawn
+                hidden = [pos for pos, c in enumerate(zone) if not known[c] & bit]
+                if len(hidden) == len(zone):
+                    zone.sort()
+                    rng.shuffle(zone)
+                    for c in zone:
+                        known[c] = 0
+                elif hidden:
+                    mine = sorted(zone[pos] for pos in hidden)
+                    rng.shuffle(mine)
+                    for pos, c in zip(hidden, mine, strict=True):
+                        zone[pos] = c
+                        known[c] = 0
+                continue
             if not any(map(bit.__and__, map(known.__getitem__, zone))):
                 kinds = set(map(pools.__getitem__, zone))
                 if len(kinds) == 1:  # all hidden, of one pool (a deck): in one go
