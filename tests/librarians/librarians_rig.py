@@ -23,6 +23,8 @@ SUCCESS, SUCCESS2, DOUBLE, SUCCESS_TREE, TREE, BLANK = 1, 2, 3, 4, 5, 6
 FAILURE, FAILURE2, DOUBLE_FAILURE, SERPENT, CBLANK, CBLANK2 = 1, 2, 3, 4, 5, 6
 SLUG = {"eve": "eve-baird", "cassandra": "cassandra-cillian", "ezekiel": "ezekiel-jones"}
 SLUG["jacob"] = "jacob-stone"
+# the questions passed on the way: Responses, mulligans, the windows between phases' steps
+PASSED = ("respond", "mulligan", "anytime")
 
 
 class RigState(LibrariansState):
@@ -117,7 +119,7 @@ def options(s: LibrariansState) -> list[str]:
 def do(s: LibrariansState, wanted: str) -> None:
     """Answer the pending question (whoever is asked) by option id or label; Response
     windows and mulligans in the way that do not offer it are passed first."""
-    while kind(s) in ("respond", "mulligan") and find_option_or_none(s, player(s), wanted) is None:
+    while kind(s) in PASSED and find_option_or_none(s, player(s), wanted) is None:
         pass_responses(s, once=True)
     choose(s, player(s), wanted)
 
@@ -161,9 +163,10 @@ def leaks(s: LibrariansState, viewer: int | None) -> list[str]:
 
 
 def pass_responses(s: LibrariansState, once: bool = False) -> None:
-    """Pass every Response window asked now (each player once), and keep the hand at a
-    mulligan question (only the question asked now, with `once`)."""
-    while s.pending is not None and kind(s) in ("respond", "mulligan"):
-        choose(s, player(s), "pass" if kind(s) == "respond" else "keep-hand")
+    """Pass every Response window and every window between the phases' steps asked now
+    (each player once), and keep the hand at a mulligan question (only the question asked
+    now, with `once`)."""
+    while s.pending is not None and kind(s) in PASSED:
+        choose(s, player(s), "keep-hand" if kind(s) == "mulligan" else "pass")
         if once:
             return

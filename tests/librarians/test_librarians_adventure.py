@@ -38,6 +38,7 @@ def test_the_first_round_draws_one_adventure_card_per_player() -> None:
     assert s.log is not None and kind(s) == "prepare"
     s.apply(0, "pass")
     s.apply(1, "pass")
+    pass_responses(s)  # the window between the two draws
     drawn = [e.text for e in s.log if e.rule.startswith("librarians.adventure.")]
     assert drawn[0].startswith("P1 draws") and drawn[1].startswith("P2 draws")
 

@@ -4,9 +4,20 @@ passes left)."""
 
 from __future__ import annotations
 
-from librarians_rig import do, game, kind, options, player, texts
+from librarians_rig import (
+    adventure_card,
+    do,
+    game,
+    give,
+    kind,
+    options,
+    pass_responses,
+    player,
+    texts,
+)
 
 from tabletop.games.librarians import damage as D
+from tabletop.games.librarians import enemy as N
 from tabletop.games.librarians import phases as P
 from tabletop.games.librarians import rules as R
 from tabletop.games.librarians.rules import LibrariansState, zone
@@ -20,8 +31,9 @@ def no_complications(s: LibrariansState) -> None:
 
 
 def pass_preparation(s: LibrariansState) -> None:
-    """Everyone passes the Preparation window (nobody plays a card)."""
-    while kind(s) == "prepare":
+    """Everyone passes the Preparation window (nobody plays a card) and the windows between
+    the Adventure cards."""
+    while kind(s) in ("prepare", "anytime"):
         s.apply(player(s), "pass")
 
 
@@ -32,6 +44,7 @@ def end_action_phase(s: LibrariansState) -> None:
     s.fate = -99
     for _ in s.seats_from(0):
         s.apply(player(s), "pass")
+    pass_responses(s)  # the windows between the Enemy phase's steps and in the Refresh phase
 
 
 def test_the_round_runs_the_five_phases_in_order() -> None:
@@ -154,3 +167,39 @@ def test_the_aid_card_skips_an_eliminated_player() -> None:
         pass_preparation(duo)
         assert duo.first == 0 and duo.area_of(duo.t.aid) == 0
     assert texts(duo, "librarians.refresh.pass-aid") == []
+
+
+def test_events_are_played_in_any_phase_between_its_steps() -> None:
+    """librarians.card.anytime: "Event cards can be played during any phase", never while an
+    Adventure card or a step of the Enemy phase resolves: after the attacks and before the
+    Fate, Staged Distraction exhausts the ready unassigned Relic Looter, which then adds no
+    Fate; the windows also come once the Refresh phase readies the cards and between the
+    Adventure cards."""
+    s = game(("eve", "cassandra"))
+    no_complications(s)
+    looter = adventure_card(s, "Relic Looter", R.UNASSIGNED)
+    give(s, 0, "Staged Distraction")
+    R.ask_again(s)
+    for _ in range(2):
+        s.apply(player(s), "pass")  # the Action window closes, the Event kept
+    assert kind(s) == "anytime" and s.phase == "enemy" and player(s) == 0
+    due = N.fate_due(s)
+    do(s, "play:staged-distraction")
+    if kind(s) == "choose-enemy":
+        do(s, "enemy:relic-looter")
+    assert not s.ready(looter) and N.fate_due(s) == due - 2  # its 1 Fate and its own 1 more
+    fate, seen = s.fate, []
+    while kind(s) == "anytime":
+        seen.append(s.phase)
+        s.apply(player(s), "pass")
+    # the window goes on after the Event, then one after the Mission's step, one in Refresh
+    assert seen == ["enemy"] * 4 + ["refresh"] * 2
+    assert s.fate == fate + due - 2 and kind(s) == "refresh"
+    for _ in range(6):
+        do(s, "draw")
+    while kind(s) in ("prepare", "respond"):
+        s.apply(player(s), "pass")
+    assert kind(s) == "anytime" and s.phase == "adventure"
+    assert s.log is not None
+    drawn = [e.text for e in s.log if e.rule.startswith("librarians.adventure.")]
+    assert len(drawn) == 1 and drawn[0].startswith("P2 draws")  # P1 draws after the window

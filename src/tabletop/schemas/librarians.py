@@ -32,6 +32,7 @@ Kind = Literal[
     "attach",  # the character an Attachment goes on
     "limit",  # one Artifact and one Sidekick at a time: the one to discard
     "action",  # a character's action, an Event or ability, the free Assign Enemy, or pass
+    "anytime",  # between the other phases' steps: an Event or ability, or pass
     "aim",  # what a card played or used aims at
     "respond",  # a Response to what just happened, or pass
     "check-modify",  # modifiers before the roll

@@ -1,8 +1,11 @@
 """The Librarians: what a player may do at any time their turn in a window of the round comes
 (librarians.card.anytime): play an Event for its effect, use a free ability of a card they
 control (once per round where it says so), spend a Device whose countdown is done, use a kept
-Effect, flip a Focus and a Power card. These are offered in the Preparation and the Action
-windows (librarians.interpret.anytime).
+Effect, flip a Focus and a Power card. "Event cards can be played during any phase", but not
+while an Adventure or player card, a declared action or a step of the Enemy phase resolves:
+these are offered in the Preparation and the Action windows, and in an `Anytime` window
+between the Adventure cards of the Adventure phase, between the steps of the Enemy phase and
+after the Refresh phase readies the cards (librarians.interpret.anytime).
 
 Flipping (librarians.magic.flip): with a Focus and a Power card face down in their area, a
 player spends 1 Energy (librarians.interpret.flip-cost) to turn one of each face up (they
@@ -17,6 +20,7 @@ from typing import NamedTuple
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
+from tabletop.engine.windows import Priority
 from tabletop.games.librarians import play as U
 from tabletop.games.librarians.rules import (
     AREA,
@@ -26,6 +30,7 @@ from tabletop.games.librarians.rules import (
     FOCUS_SET,
     KEEP,
     MAGIC,
+    PASS,
     PLAY,
     POWER,
     POWER_SET,
@@ -105,6 +110,31 @@ def anytime_act(s: LibrariansState, p: int, option: Option) -> bool:
                     return True
         raise AssertionError(f"{who(p)} has no {option.arg} to use")
     return False
+
+
+class Anytime(Priority):
+    """librarians.card.anytime: outside the Preparation and Action windows, where the rulebook
+    lets Events be played and abilities used, players in turn from the first player do so or
+    pass, until all pass in a row."""
+
+    __slots__ = ()
+    kind = "anytime"
+    rule = "librarians.card.anytime"
+
+    def prompt(self, s: LibrariansState, p: int) -> str:
+        return "Play an Event or use a card's ability, or pass"
+
+    def options(self, s: LibrariansState, p: int) -> tuple[Option, ...]:
+        return (PASS, *anytime_options(s, p))
+
+    def act(self, s: LibrariansState, p: int, option: Option) -> None:
+        done = anytime_act(s, p, option)
+        assert done, option.id
+
+
+def window(s: LibrariansState) -> Anytime:
+    """An `Anytime` window round the players still in the game from the first player."""
+    return Anytime(s.seats_from(s.first))
 
 
 def flip(s: LibrariansState, p: int) -> None:

@@ -8,8 +8,9 @@ check it devotes only when that turns a failure into a success, plays its dice c
 check that would fail, spends Tree of Knowledge effects that do not put its hero in danger;
 in the Action phase it defeats the enemies assigned to it first, assigns itself an enemy when
 a character of its can take it on, overcomes Obstacles by their Fate and the Mission, rests a
-wounded hero and meditates for Energy otherwise; it answers attacks that would hurt, saves a
-falling hero, balances drawing and Energy in the Refresh phase.
+wounded hero and meditates for Energy otherwise (it plays its Events there and in the
+Preparation window, passing the windows between the other phases' steps); it answers attacks
+that would hurt, saves a falling hero, balances drawing and Energy in the Refresh phase.
 """
 
 from __future__ import annotations
@@ -143,6 +144,8 @@ class LibrariansBot:
             return self._respond(s, p, opts)
         if kind in ("action", "prepare"):
             return self._best(opts, lambda o: self._score(s, p, o))
+        if kind == "anytime":
+            return PASS  # its Events wait for the Preparation and Action windows
         if kind == "limit" or kind == "discard":
             return self._best(opts, lambda o: -self._cost(o.arg))
         if kind == "keep-effect":

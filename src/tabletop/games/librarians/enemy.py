@@ -19,6 +19,7 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event, GameEnded
 from tabletop.engine.flow import NoFields, push
 from tabletop.engine.state import Result
+from tabletop.games.librarians import anytime as Y
 from tabletop.games.librarians import damage as D
 from tabletop.games.librarians import effects as E
 from tabletop.games.librarians import triggers as T
@@ -207,7 +208,10 @@ class AddFate(NoFields):
 
 
 def enemy_phase(s: LibrariansState) -> None:
-    push(s, *(Attacks(p) for p in s.seats_from(s.first)), AdvanceMission(), AddFate())
+    """The three steps; between them (never during one) Events may be played and abilities
+    used (librarians.card.anytime; before the first is the Action window)."""
+    attacks = (Attacks(p) for p in s.seats_from(s.first))
+    push(s, *attacks, Y.window(s), AdvanceMission(), Y.window(s), AddFate())
 
 
 @E.HANDLERS.handler("shuffle-into-deck", rule="librarians.effect.shuffle-into-deck")

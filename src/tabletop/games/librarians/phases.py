@@ -8,7 +8,9 @@ an automatic one `run`s and pushes the steps of its procedure; a question `ask`s
 
 The phases: Preparation (`prepare.py`), Adventure (`adventure.py`), Action (`actions.py`: Card
 Actions still to come), Enemy (`enemy.py`) and Refresh here (ready every card, three rounds of
-draw-or-Energy in turn order from the first player, the Aid card passes left).
+draw-or-Energy in turn order from the first player, the Aid card passes left). Between the
+Adventure cards, the Enemy phase's steps and after the Refresh phase readies the cards, an
+`anytime.Anytime` window lets Events be played (librarians.card.anytime).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tabletop.engine.events import Event, PhaseStarted
 from tabletop.engine.flow import NoFields, push
 from tabletop.games.librarians import actions as A
 from tabletop.games.librarians import adventure as V
+from tabletop.games.librarians import anytime as Y
 from tabletop.games.librarians import enemy as N
 from tabletop.games.librarians import prepare as Q
 from tabletop.games.librarians.rules import (
@@ -65,7 +68,15 @@ class Adventure(NoFields):
 
     def run(self, s: LibrariansState) -> None:
         _begin(s, "adventure", "Adventure")
-        push(s, *(V.DrawAdventure(p) for p in s.seats_from(s.first)))
+        # librarians.card.anytime: Events may be played once a card is fully resolved, so
+        # between the draws (before the first is the Preparation window, after the last the
+        # Action window)
+        steps: list[object] = []
+        for p in s.seats_from(s.first):
+            if steps:
+                steps.append(Y.window(s))
+            steps.append(V.DrawAdventure(p))
+        push(s, *steps)
 
 
 class Action(NoFields):
@@ -109,7 +120,10 @@ class Refresh(NoFields):
         s.discount[:] = [0] * s.num_players
         s.emit(Event("librarians.refresh.ready", "Every card readies"))
         order = s.seats_from(s.first)
-        push(s, *(DrawOrEnergy(p, i) for i in range(REFRESH_DRAWS) for p in order), PassAid())
+        draws = (DrawOrEnergy(p, i) for i in range(REFRESH_DRAWS) for p in order)
+        # librarians.card.anytime: a window once the cards are ready (after the Aid card
+        # passes comes the Preparation window)
+        push(s, Y.window(s), *draws, PassAid())
 
 
 class _Seat(NamedTuple):
