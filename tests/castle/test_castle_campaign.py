@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import registry
+from tabletop.engine.campaign import CampaignError
 from tabletop.engine.errors import OptionError
 from tabletop.engine.flow import settle
 from tabletop.games.castle import campaign as C
@@ -137,11 +138,44 @@ def test_a_lost_mission_keeps_what_was_carried_into_it() -> None:
         ("0:whip:extra", "is not 'seat:treasure'"),
         ("ally:nobody", "names no Ally"),
         ("whip", "is not 'seat:treasure'"),
+        # digits that str.isdigit() takes but int() does not, or too many for int() (issue 21)
+        ("²:whip", "seat must be a number from 0 to 3"),
+        ("9" * 5000 + ":whip", r"'99+… \(5,007 characters\): the seat must be a number"),
+        ("wizards:²", "is not 'wizards:N' with N from 0 to 6"),
+        ("wizards:" + "1" * 5000, r"\(5,010 characters\) is not 'wizards:N'"),
+        ("wizards:7", "is not 'wizards:N' with N from 0 to 6"),
     ],
 )
 def test_bad_carried_entries(entry: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         mission(2, (entry,))
+
+
+@pytest.mark.parametrize(
+    ("carried", "message"),
+    [
+        ({"carried": [], "played": 5}, r"\(played: Input should be a valid list\)"),
+        ({"carried": "0:whip", "played": []}, r"\(carried: Input should be a valid list\)"),
+        ({"played": [{"mission": "1", "won": True, "turns": 3}]}, "played.0.mission"),
+        ({"played": [{"mission": 1, "won": 1, "turns": 3}]}, "played.0.won"),
+        ({"carried": [], "played": [], "gold": 3}, "gold: Extra inputs are not permitted"),
+        ({"carried": ["x" * 500]}, "carried.0: String should have at most 120 characters"),
+    ],
+)
+def test_carry_and_describe_refuse_a_carry_over_of_another_shape(
+    carried: dict[str, object], message: str
+) -> None:
+    """What a Mission is handed is checked whole before it is read (a `played` that is not a
+    list was a traceback in carry and describe: issue 21); the message says what a Castle
+    carry-over is."""
+    s = mission(2)
+    s.lose("test")
+    with pytest.raises(CampaignError, match=message) as e:
+        C.carry(s, carried)
+    assert "a Castle Von Loghan carry-over is an object {carried:" in str(e.value)
+    with pytest.raises(CampaignError, match=message):
+        C.describe(carried)
+    assert C.describe({}) == ["Carried into the next Mission: nothing yet"]
 
 
 def test_carried_upgrade_needs_a_free_slot() -> None:

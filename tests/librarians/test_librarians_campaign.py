@@ -168,6 +168,28 @@ def test_a_game_not_over_carries_nothing() -> None:
         C.carry(new_state(1, 1, LibrariansOptions(), log=True), C.START)
 
 
+@pytest.mark.parametrize(
+    ("carried", "message"),
+    [
+        ({"unlocked": [], "played": 5}, r"\(played: Input should be a valid list\)"),
+        ({"unlocked": "flynn-carsen"}, r"\(unlocked: Input should be a valid list\)"),
+        ({"played": ["C-1"]}, "played.0: Input should be a valid dictionary"),
+        ({"played": [{"adventure": "C-1", "won": "yes"}]}, "played.0.won"),
+        ({"unlocked": [], "gold": 3}, "gold: Extra inputs are not permitted"),
+    ],
+)
+def test_carry_and_describe_refuse_a_carry_over_of_another_shape(
+    carried: dict[str, Any], message: str
+) -> None:
+    """What an adventure is handed is checked whole before it is read (a `played` that is not
+    a list was a traceback in carry and describe: issue 21)."""
+    with pytest.raises(CampaignError, match=message) as e:
+        C.carry(won("C-1"), carried)
+    assert "a Librarians carry-over is an object {unlocked:" in str(e.value)
+    with pytest.raises(CampaignError, match=message):
+        C.describe(carried)
+
+
 def test_unlocked_cards_are_legal_in_deck_construction_only_once_unlocked() -> None:
     options = {"heroes": "ezekiel-jones", "decks": KATE}
     campaign = C.new_campaign(1, 4, options)

@@ -21,6 +21,12 @@ Hooks, passed in or found on the game's `GameSpec` when it has them (`spec.carry
   whose names are options of the game (the rest, campaign bookkeeping, only travels on).
   The options are then validated as any game's are (`OptionError`).
 
+A game may declare the shape of its carry-over as a `CarryOver` model (pydantic: every list
+and string bounded, no key it does not name) and hand it to the campaign (`model=`): what is
+carried into the first chapter and every chapter's carry-over in a record are then checked
+against it before any hook reads them (`check_carry_overs`), so a damaged file is a clear
+error naming the field, never a traceback in `carry` or `describe`.
+
 The campaign record holds the chapters, what was carried into the first, and for each
 finished chapter its game record (`engine/record.py`) and the carry-over after it.
 `replay_campaign` replays each chapter with `replay(record, verify=True)`, checks that it
@@ -35,7 +41,9 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tabletop.engine.errors import RecordError, TabletopError
 from tabletop.engine.record import Record, clip, clip_message, digest, record_of, replay
@@ -51,6 +59,39 @@ Feed = Callable[[Mapping[str, Any], Mapping[str, Any]], Mapping[str, Any]]
 class CampaignError(TabletopError):
     """A campaign used out of order (finishing a game not over, starting past the last
     chapter), without a carry hook, or a carry-over that is not JSON-ready."""
+
+
+class CarryOver(BaseModel):
+    """The shape of a game's carry-over: a game's campaign module subclasses it with its
+    fields (strict ones: `StrictInt`, `StrictBool`, `StrictStr`, every list and string
+    bounded) and a `SHAPE` line for people."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    SHAPE: ClassVar[str] = "a JSON object"
+
+    @classmethod
+    def check(cls, value: object, what: str) -> Self:
+        """`value` as this model, or `CampaignError` saying which fields are wrong, how, and
+        what a carry-over of the game is (`what` names the value: "chapter 2's carry-over")."""
+        try:
+            return cls.model_validate(value)
+        except ValidationError as e:
+            found = []
+            for err in e.errors(include_input=False, include_url=False)[:3]:
+                where = ".".join(str(x) for x in err["loc"]) or "the whole"
+                found.append(f"{clip(where, 80)}: {clip(str(err['msg']), 200)}")
+            raise CampaignError(f"{what} is not valid ({'; '.join(found)}): {cls.SHAPE}") from None
+
+
+def check_carry_overs(record: CampaignRecord, model: type[CarryOver]) -> None:
+    """What `record` carries into its first chapter and after each chapter played, checked
+    against the game's `model`: `RecordError` naming the first that is not valid."""
+    try:
+        model.check(record.start, "what the campaign carries into its first chapter")
+        for i, played in enumerate(record.played):
+            model.check(played.carried, f"chapter {i + 1}'s carry-over")
+    except CampaignError as e:
+        raise RecordError(str(e)) from None
 
 
 @dataclass(frozen=True)
@@ -190,8 +231,10 @@ class Campaign:
         carry: Carry | None = None,
         feed: Feed | None = None,
         start: Mapping[str, Any] | None = None,
+        model: type[CarryOver] | None = None,
     ) -> None:
         self.spec, self._carry, self._feed = _hooks(game, carry, feed)
+        self.model = model
         if not chapters:
             raise CampaignError("a campaign needs at least one chapter")
         self.game = game
@@ -200,6 +243,8 @@ class Campaign:
             for i, c in enumerate(chapters)
         )
         self.start_carried = json_ready(start or {}, "what is carried into the first chapter")
+        if model is not None:
+            model.check(self.start_carried, "what is carried into the first chapter")
         self.carried = dict(self.start_carried)
         self.played: list[ChapterRecord] = []
 
@@ -248,11 +293,19 @@ class Campaign:
 
     @classmethod
     def resume(
-        cls, record: CampaignRecord, *, carry: Carry | None = None, feed: Feed | None = None
+        cls,
+        record: CampaignRecord,
+        *,
+        carry: Carry | None = None,
+        feed: Feed | None = None,
+        model: type[CarryOver] | None = None,
     ) -> Campaign:
-        """Replay and verify `record` (`RecordError` on divergence), then play on from it."""
-        replay_campaign(record, carry=carry, feed=feed)
-        campaign = cls(record.game, record.chapters, carry=carry, feed=feed, start=record.start)
+        """Replay and verify `record` (`RecordError` on divergence, or on a carry-over that is
+        not of the `model`'s shape), then play on from it."""
+        replay_campaign(record, carry=carry, feed=feed, model=model)
+        campaign = cls(
+            record.game, record.chapters, carry=carry, feed=feed, start=record.start, model=model
+        )
         campaign.played = list(record.played)
         if record.played:
             campaign.carried = dict(record.played[-1].carried)
@@ -269,15 +322,19 @@ def replay_campaign(
     carry: Carry | None = None,
     feed: Feed | None = None,
     verify: bool = True,
+    model: type[CarryOver] | None = None,
 ) -> list[State]:
     """Replay every finished chapter of `record` and return their final states. With
     `verify`, each chapter must replay exactly (`replay(verify=True)`), start from the
     chapter's players, seed and options fed from the carry-over, end, and carry over what the
-    record says; the first divergence raises `RecordError` naming the chapter."""
+    record says; the first divergence raises `RecordError` naming the chapter. With `model`,
+    every carry-over in the record is checked against it first (`check_carry_overs`)."""
     try:
         _, carry, feed = _hooks(record.game, carry, feed)
     except TabletopError as e:
         raise RecordError(f"the campaign cannot be replayed: {clip_message(str(e))}") from None
+    if model is not None:
+        check_carry_overs(record, model)
     if len(record.played) > len(record.chapters):
         raise RecordError(
             f"the campaign record has {len(record.played)} played chapters for "

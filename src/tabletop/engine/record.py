@@ -7,8 +7,8 @@ Records are read defensively, since a file may come from anyone: `load` refuses 
 `MAX_RECORD_BYTES` (16 MiB) before reading it whole, text that is not UTF-8, JSON nested too
 deeply to parse and numbers too long to convert, each with a `RecordError` naming the file; an
 error message repeats at most `CLIP` characters of any value taken from the record (`clip`).
-`save` removes the temporary files (`.NAME.xxxxxxxx.tmp`) that an earlier save killed before
-its rename left next to the target.
+`save` (`write_json`, which campaign files and autosaves share) removes the temporary files
+(`.NAME.xxxxxxxx.tmp`) that an earlier save killed before its rename left next to the target.
 """
 
 from __future__ import annotations
@@ -157,14 +157,21 @@ def record_of(state: State) -> Record:
 
 
 def save(record: Record, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a crash never leaves half a file. The temporary files that earlier
-    saves to the same target left behind (killed between writing and renaming) are removed."""
+    """Write atomically (`write_json`): a crash never leaves half a file."""
+    write_json(path, record.to_json(), indent=1)
+
+
+def write_json(path: str | os.PathLike[str], data: object, indent: int | None = None) -> None:
+    """Write `data` as JSON to `path` atomically: into a temporary file beside it, synced,
+    then renamed over it, so a crash never leaves half a file (raises OSError if it cannot).
+    The temporary files that earlier writes to the same target left behind (killed between
+    writing and renaming) are removed. Game records, campaign files and autosaves all use it."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(record.to_json(), fh, indent=1)
+            json.dump(data, fh, indent=indent)
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
@@ -176,9 +183,10 @@ def save(record: Record, path: str | os.PathLike[str]) -> None:
 
 
 def _remove_stale_temporaries(target: Path) -> None:
-    """Delete `.NAME.xxxxxxxx.tmp` next to `target`: the names `save` gives its temporary
-    files (`tempfile.mkstemp` draws the 8 characters from a-z, 0-9 and _). Runs after this
-    save's own rename, so it never loses a saved game; a file it cannot remove stays."""
+    """Delete `.NAME.xxxxxxxx.tmp` next to `target`: the names `write_json` gives its
+    temporary files (`tempfile.mkstemp` draws the 8 characters from a-z, 0-9 and _). Runs
+    after this write's own rename, so it never loses a saved file; a file it cannot remove
+    stays."""
     own = re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.tmp\Z")
     try:
         entries = list(os.scandir(target.parent))

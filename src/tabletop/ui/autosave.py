@@ -14,18 +14,21 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
-from tabletop.engine.record import Record, digest, save
+from tabletop.engine.errors import RecordError
+from tabletop.engine.record import Record, clip, digest, save, write_json
 from tabletop.engine.registry import new_game, options_of
 from tabletop.engine.state import State
 
 ENV = "TABLETOP_DATA_DIR"
 KEEP = 20  # unfinished autosaves kept
 SEATS_SUFFIX = ".seats.json"
+# A seats file holds one agent spec per seat and the preference flags: a few hundred bytes.
+MAX_SEATS_BYTES = 64 * 1024
+MAX_SEATS = 64  # agent specs, and preference flags, in a seats file
+MAX_NAME = 200  # characters of one agent spec or flag
 
 
 def data_dir() -> Path:
@@ -60,29 +63,56 @@ def unfinished() -> list[Path]:
 
 def seats_of(path: Path) -> tuple[str | None, list[str]]:
     """The seats (`human,heuristic,...`) and preference flags an autosave was played with;
-    (None, []) when its seats file is missing or unreadable."""
+    (None, []) when it has no seats file. A seats file that is not one (over
+    `MAX_SEATS_BYTES`, not UTF-8 JSON, nested too deeply, not of the shape `start` writes)
+    raises `RecordError` naming it, what is wrong and what is allowed; nothing is removed."""
+    file = _seats_file(path)
     try:
-        data = json.loads(_seats_file(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with open(file, "rb") as fh:
+            raw = fh.read(MAX_SEATS_BYTES + 1)
+    except FileNotFoundError:
         return None, []
+    except OSError as e:
+        raise RecordError(f"cannot read {file}: {e.strerror or e}") from None
+    problem = _seats_problem(raw)
+    if problem is not None:
+        raise RecordError(
+            f"{file} is not a seats file: {problem}; a seats file is a JSON object "
+            f'{{"seats": [agent, ...], "prefs": [flag, ...]}} of at most '
+            f"{MAX_SEATS_BYTES // 1024} KiB with at most {MAX_SEATS} of each: delete it to "
+            f"resume with the seats you give (--seats), or name the game: tabletop resume {path}"
+        )
+    data = json.loads(raw.decode("utf-8"))
+    seats, prefs = data["seats"], data.get("prefs", [])
+    return (",".join(seats) if seats else None), list(prefs)
+
+
+def _seats_problem(raw: bytes) -> str | None:
+    """What is wrong with the bytes of a seats file, or None."""
+    if len(raw) > MAX_SEATS_BYTES:
+        return f"it is larger than {MAX_SEATS_BYTES // 1024} KiB"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "it is not UTF-8 text"
+    except RecursionError:
+        return "its JSON is nested too deeply to read"
+    except ValueError as e:
+        return f"it is not JSON ({clip(str(e))})"
     if not isinstance(data, dict):
-        return None, []
-    seats = data.get("seats")
-    prefs = data.get("prefs")
-    names = [s for s in seats if isinstance(s, str)] if isinstance(seats, list) else []
-    flags = [s for s in prefs if isinstance(s, str)] if isinstance(prefs, list) else []
-    return (",".join(names) if names else None), flags
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        return f"it holds a {type(data).__name__}, not an object"
+    extra = sorted(set(data) - {"seats", "prefs"})
+    if extra:
+        return f"it has the unknown key {clip(repr(extra[0]))}"
+    if "seats" not in data:
+        return "it has no 'seats'"
+    for key in ("seats", "prefs"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or len(value) > MAX_SEATS:
+            return f"its {key!r} is not a list of at most {MAX_SEATS} names"
+        if not all(isinstance(v, str) and 0 < len(v) <= MAX_NAME for v in value):
+            return f"its {key!r} holds something other than names of 1 to {MAX_NAME} characters"
+    return None
 
 
 class Autosave:
@@ -101,7 +131,7 @@ class Autosave:
     def start(self, state: State, seats: list[str], prefs: list[str]) -> None:
         """Write the seats file and the record as they are now; prune old autosaves."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        _write_json(_seats_file(self.path), {"seats": seats, "prefs": prefs})
+        write_json(_seats_file(self.path), {"seats": seats, "prefs": prefs})
         self.update(state)
         for old in unfinished()[KEEP:]:
             self.remove(old)

@@ -2,14 +2,16 @@
 
 A game with a campaign offers `tabletop.games.<game>.campaign` with `new_campaign(players,
 seed, options)`, `carry`, `describe(carried)`, `title(chapter)` and `CAMPAIGN_OPTIONS` (the
-options the campaign sets itself), and may name the option that tells its chapters apart in
-`CHAPTER_OPTION` (default `adventure`): The Librarians (C-1 to C-4, the Season One unlocks
-carried on) and Castle Von Loghan (Missions 1 to 10, `mission`, Treasures and Upgrades
-carried on).
+options the campaign sets itself), may name the option that tells its chapters apart in
+`CHAPTER_OPTION` (default `adventure`) and the model of its carry-over in `CARRIED` (an
+`engine.campaign.CarryOver`, checked against the whole file before any chapter is replayed):
+The Librarians (C-1 to C-4, the Season One unlocks carried on) and Castle Von Loghan
+(Missions 1 to 10, `mission`, Treasures and Upgrades carried on).
 
 - Without FILE on disk: a new campaign of `--players` (default 3, or the campaign module's
-  `DEFAULT_PLAYERS`) and `--seed` (default a new random one) with the `-o` options for every
-  chapter; FILE is written at once.
+  `DEFAULT_PLAYERS`; a count the game does not take, 0 included, is refused) and `--seed`
+  (default a new random one) with the `-o` options for every chapter; FILE is written at
+  once.
 - With FILE: the campaign is read, every chapter played so far replayed and verified (its game
   record and what it carried on: a `RecordError` names the first divergence), and the next
   chapter is played. `-o` options given then change the chapters not played yet (a custom
@@ -20,15 +22,14 @@ carried on).
   command continues it. When the chapter ends its record and carry-over join the campaign.
 
 The file is JSON: `{format, campaign: the engine's campaign record, seats, current: the record
-of the chapter in progress or null}`, at most `MAX_CAMPAIGN_BYTES`, written atomically.
+of the chapter in progress or null}`, at most `MAX_CAMPAIGN_BYTES`, written atomically
+(`record.write_json`, which removes the temporary files of a write killed before its rename).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -37,9 +38,15 @@ from typing import Any
 from rich.text import Text
 
 from tabletop.engine import registry
-from tabletop.engine.campaign import Campaign, CampaignError, CampaignRecord, Chapter
+from tabletop.engine.campaign import (
+    Campaign,
+    CampaignError,
+    CampaignRecord,
+    Chapter,
+    check_carry_overs,
+)
 from tabletop.engine.errors import RecordError
-from tabletop.engine.record import Record, clip, digest, replay
+from tabletop.engine.record import Record, clip, digest, replay, write_json
 from tabletop.ui.prefs import choose
 from tabletop.ui.seats import make_seats, plural
 from tabletop.ui.terminal import Session, make_console, stdin_text
@@ -110,25 +117,12 @@ def read(path: Path) -> CampaignFile:
 
 
 def write(path: Path, cf: CampaignFile) -> None:
-    """Write atomically (a crash never leaves half a file); `CampaignError` if it cannot."""
+    """Write atomically (a crash never leaves half a file, and the temporary files of a write
+    killed earlier are removed: `record.write_json`); `CampaignError` if it cannot."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        write_json(path, cf.to_json())
     except OSError as e:
         raise CampaignError(f"cannot write the campaign file {path}: {e}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(cf.to_json(), fh)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise CampaignError(f"cannot write the campaign file {path}: {e}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class CampaignSession(Session):
@@ -189,7 +183,8 @@ def _open(
         from tabletop.ui.commands import random_seed
 
         seed = random_seed() if seed is None else seed
-        players = players or getattr(mod, "DEFAULT_PLAYERS", DEFAULT_PLAYERS)
+        if players is None:  # --players 0 is refused by the game, not taken for the default
+            players = getattr(mod, "DEFAULT_PLAYERS", DEFAULT_PLAYERS)
         campaign = mod.new_campaign(players, seed, options)
         campaign.start()  # the first chapter's options are valid
         return CampaignFile(campaign.record(), None, None), campaign
@@ -197,6 +192,12 @@ def _open(
     record = cf.record
     if record.game != game:
         raise CampaignError(f"{path} is a campaign of {clip(record.game)}, not of {game}")
+    model = getattr(mod, "CARRIED", None)
+    if model is not None:  # the game's part of the file: what it carries, checked whole
+        try:
+            check_carry_overs(record, model)
+        except RecordError as e:
+            raise RecordError(f"{path}: {e}") from None
     first = record.chapters[0] if record.chapters else None
     if first is not None and players is not None and players != first.players:
         raise CampaignError(f"the campaign in {path} is for {plural(first.players, 'player')}")
@@ -210,7 +211,7 @@ def _open(
             )
         record = _replace_options(record, mod, options)
         cf.record = record
-    campaign = Campaign.resume(record, carry=mod.carry)
+    campaign = Campaign.resume(record, carry=mod.carry, model=model)
     if not campaign.is_over:
         campaign.start()  # the next chapter's options are valid
     return cf, campaign

@@ -26,11 +26,14 @@ into a Mission's set-up (castle.campaign.*).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from tabletop.engine.campaign import Campaign, CampaignError, Chapter, players_options
+from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+from tabletop.engine.campaign import Campaign, CampaignError, CarryOver, Chapter, players_options
 from tabletop.engine.errors import OptionError
 from tabletop.engine.events import Event
+from tabletop.engine.record import clip
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 from tabletop.games.castle.cards import (
@@ -49,6 +52,7 @@ from tabletop.games.castle.cards import (
     zone,
 )
 from tabletop.games.castle.items import best_slot, put
+from tabletop.games.castle.turn import MAX_TURNS
 
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
@@ -59,11 +63,39 @@ CAMPAIGN_OPTIONS = ("mode", "mission", "carried")  # set by the campaign, not by
 CHAPTER_OPTION = "mission"  # the option that names a chapter (ui/campaign.py's title)
 DEFAULT_PLAYERS = 4  # the fewest Agents a game has (ui/campaign.py's default)
 START: dict[str, Any] = {"carried": [], "played": []}
+MAX_CARRIED = 256  # entries carried (the `carried` option's bound)
+MAX_ENTRY = 120  # characters of one entry ('seat:upgrade:slug' is under 40)
 
 
 LAST_MISSION = 10
 MAX_WIZARDS = 6  # Mission 9 places six Wizard tokens
 WIZARD_HEALTH = 2  # authored: what each Wizard met gives the group in the last Mission
+
+
+class PlayedMission(CarryOver):
+    """One Mission played: its number, whether the group won it, in how many turns."""
+
+    mission: Annotated[StrictInt, Field(ge=1, le=LAST_MISSION)]
+    won: StrictBool
+    turns: Annotated[StrictInt, Field(ge=0, le=MAX_TURNS)]
+
+
+class Carried(CarryOver):
+    """What a Castle campaign carries from one Mission to the next (`carry`)."""
+
+    SHAPE = (
+        "a Castle Von Loghan carry-over is an object {carried: [entry, ...], played: "
+        f"[{{mission: 1-{LAST_MISSION}, won: true or false, turns: 0-{MAX_TURNS}}}, ...]}} "
+        f"with at most {MAX_CARRIED} entries of at most {MAX_ENTRY} characters and "
+        f"{len(MISSIONS)} Missions played"
+    )
+    carried: list[Annotated[StrictStr, Field(max_length=MAX_ENTRY)]] = Field(
+        default_factory=list, max_length=MAX_CARRIED
+    )
+    played: list[PlayedMission] = Field(default_factory=list, max_length=len(MISSIONS))
+
+
+CARRIED = Carried  # the carry-over's model, for the campaign file (ui/campaign.py)
 
 
 # -- the set-up of a Mission --------------------------------------------------------------------
@@ -79,9 +111,11 @@ def apply_carried(s: CastleState) -> None:
         return
     wizards = [e for e in entries if e.startswith("wizards:")]
     for entry in wizards:
-        if not entry[8:].isdigit() or int(entry[8:]) > MAX_WIZARDS:
-            raise OptionError(f"carried: {entry!r} is not 'wizards:N' with N from 0 to 6")
-        met = int(entry[8:])
+        met = _number(entry[8:], MAX_WIZARDS)
+        if met is None:
+            raise OptionError(
+                f"carried: {clip(repr(entry))} is not 'wizards:N' with N from 0 to {MAX_WIZARDS}"
+            )
         s.counters["wizards-met"] = met
         if s.opts.mission == LAST_MISSION and met:
             # castle.campaign.wizards (Mission 9's card "Wizard Tokens"): every Wizard met
@@ -97,7 +131,9 @@ def apply_carried(s: CastleState) -> None:
             card = _take(s, UPGRADE, slug, (UPGRADE_BOX,), entry)
             assert isinstance(where, int)
             if len(s.zones.cards[zone(where, UPGRADES)]) >= s.agent(where).upgrade_slots:
-                raise OptionError(f"carried: {entry!r}: Agent {where} has no free Upgrade slot")
+                raise OptionError(
+                    f"carried: {clip(repr(entry))}: Agent {where} has no free Upgrade slot"
+                )
             s.move(
                 card,
                 UPGRADE_BOX,
@@ -143,30 +179,39 @@ def _parse(s: CastleState, entry: str) -> tuple[int | str, str, str, str]:
     parts = entry.split(":")
     if len(parts) == 2 and parts[0] == "ally":
         if not any(a.slug == parts[1] for a in CONTENT.allies):
-            raise OptionError(f"carried: {entry!r} names no Ally")
+            raise OptionError(f"carried: {clip(repr(entry))} names no Ally")
         return "group", "ally", parts[1], entry
     if len(parts) == 2 and parts[0] in ("pod", "destroyed"):
         return parts[0], "treasure", _treasure_slug(parts[1], entry), entry
     if len(parts) not in (2, 3) or (len(parts) == 3 and parts[1] != "upgrade"):
         raise OptionError(
-            f"carried: {entry!r} is not 'seat:treasure', 'seat:upgrade:upgrade', "
+            f"carried: {clip(repr(entry))} is not 'seat:treasure', 'seat:upgrade:upgrade', "
             "'ally:ally', 'pod:treasure' or 'destroyed:treasure'"
         )
-    if not parts[0].isdigit() or not 0 <= int(parts[0]) < s.num_players:
+    seat = _number(parts[0], s.num_players - 1)
+    if seat is None:
         raise OptionError(
-            f"carried: {entry!r}: the seat must be a number from 0 to {s.num_players - 1}"
+            f"carried: {clip(repr(entry))}: the seat must be a number from 0 to {s.num_players - 1}"
         )
-    seat = int(parts[0])
     if len(parts) == 3:
         if not any(u.slug == parts[2] for u in CONTENT.upgrades):
-            raise OptionError(f"carried: {entry!r} names no Upgrade")
+            raise OptionError(f"carried: {clip(repr(entry))} names no Upgrade")
         return seat, "upgrade", parts[2], entry
     return seat, "treasure", _treasure_slug(parts[1], entry), entry
 
 
+def _number(text: str, top: int) -> int | None:
+    """`text` as a number from 0 to `top` written in the digits 0-9, else None (so neither
+    '²', which `isdigit` accepts, nor thousands of digits ever reach `int`)."""
+    if not 0 < len(text) <= len(str(top)) or not all("0" <= ch <= "9" for ch in text):
+        return None
+    n = int(text)
+    return n if n <= top else None
+
+
 def _treasure_slug(slug: str, entry: str) -> str:
     if not any(t.slug == slug for t in CONTENT.treasures):
-        raise OptionError(f"carried: {entry!r} names no Treasure")
+        raise OptionError(f"carried: {clip(repr(entry))} names no Treasure")
     return slug
 
 
@@ -176,7 +221,7 @@ def _take(s: CastleState, kind: int, slug: str, places: tuple[int, ...], entry: 
         for card in s.zones.cards[z]:
             if s.t.kinds[card] == kind and s.t.slugs[card] == slug:
                 return card
-    raise OptionError(f"carried: {entry!r}: no copy of it is left to carry")
+    raise OptionError(f"carried: {clip(repr(entry))}: no copy of it is left to carry")
 
 
 def _return_starting_items(s: CastleState) -> None:
@@ -247,15 +292,15 @@ def carry(state: State, carried: Mapping[str, Any]) -> dict[str, Any]:
         raise CampaignError("a Castle Von Loghan campaign carries on from a finished game")
     if state.opts.mode != "campaign":
         raise CampaignError("a Castle Von Loghan campaign is played in the campaign mode")
+    before = Carried.check(carried, "what was carried into this Mission")
     won = state.result.team == "won"
-    before = list(carried.get("carried") or [])
-    played = list(carried.get("played") or [])
+    played = [p.model_dump() for p in before.played]
     played.append({"mission": state.opts.mission, "won": won, "turns": state.turn})
-    return {"carried": kept(state) if won else before, "played": played}
+    return {"carried": kept(state) if won else list(before.carried), "played": played}
 
 
 def new_campaign(players: int, seed: int, options: Mapping[str, Any] | None = None) -> Campaign:
-    return Campaign(GAME, chapters(players, seed, options), carry=carry, start=START)
+    return Campaign(GAME, chapters(players, seed, options), carry=carry, start=START, model=Carried)
 
 
 def title(mission: str | int) -> str:
@@ -269,20 +314,24 @@ def title(mission: str | int) -> str:
 
 def describe(carried: Mapping[str, Any]) -> list[str]:
     """Lines for people: each Mission played, and what the group carries."""
+    what = Carried.check(carried, "what the campaign carries")
     lines = []
-    for entry in carried.get("played") or []:
-        how = "won" if entry.get("won") else "lost"
-        lines.append(f"{title(entry.get('mission', '?'))}: {how} in {entry.get('turns')} turns")
-    things = list(carried.get("carried") or [])
+    for entry in what.played:
+        how = "won" if entry.won else "lost"
+        lines.append(f"{title(entry.mission)}: {how} in {entry.turns} turns")
+    things = what.carried
     lines.append("Carried into the next Mission: " + (", ".join(things) or "nothing yet"))
     return lines
 
 
 __all__ = [
     "CAMPAIGN_OPTIONS",
+    "CARRIED",
     "CHAPTER_OPTION",
     "MISSIONS",
     "START",
+    "Carried",
+    "PlayedMission",
     "apply_carried",
     "carry",
     "chapters",

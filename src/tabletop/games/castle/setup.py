@@ -65,9 +65,10 @@ def set_up(s: CastleState) -> None:
     z.shuffle(WARDEN_DECK, s.rng)
     _leader(s)
     _starting_items(s)
-    from tabletop.games.castle.campaign import apply_carried
+    if s.opts.carried:  # a campaign's Treasures and Upgrades from the Mission before
+        from tabletop.games.castle.campaign import apply_carried
 
-    apply_carried(s)  # a campaign's Treasures and Upgrades from the Mission before
+        apply_carried(s)
     mode = s.mode
     start = mode.start or "outside"
     if s.opts.mode == "campaign":

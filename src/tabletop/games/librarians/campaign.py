@@ -22,9 +22,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from tabletop.engine.campaign import Campaign, CampaignError, Chapter, players_options
+from pydantic import Field, StrictBool, StrictStr
+
+from tabletop.engine.campaign import Campaign, CampaignError, CarryOver, Chapter, players_options
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 from tabletop.games.librarians.records import Mission
@@ -36,6 +38,32 @@ CAMPAIGN_OPTIONS = ("adventure", "unlocked")  # set by the campaign, not by the 
 START: dict[str, Any] = {"unlocked": [], "played": []}
 _SLUG = {c.name: c.slug for c in CONTENT.cards}
 _ORDER = [c.slug for c in CONTENT.cards if c.unlockable]
+MAX_NAME = 80  # characters of a card id, an adventure code or a path's name
+Name = Annotated[StrictStr, Field(max_length=MAX_NAME)]
+
+
+class PlayedAdventure(CarryOver):
+    """One adventure played: its code, whether it was won, by which path, what it unlocked."""
+
+    adventure: Name
+    won: StrictBool
+    path: Name = ""
+    unlocked: list[Name] = Field(default_factory=list, max_length=len(_ORDER))
+
+
+class Carried(CarryOver):
+    """What a Librarians campaign carries from one adventure to the next (`carry`)."""
+
+    SHAPE = (
+        "a Librarians carry-over is an object {unlocked: [card id, ...], played: [{adventure, "
+        "won: true or false, path, unlocked: [card id, ...]}, ...]} with at most "
+        f"{len(_ORDER)} cards unlocked and {len(ADVENTURES)} adventures played"
+    )
+    unlocked: list[Name] = Field(default_factory=list, max_length=len(_ORDER))
+    played: list[PlayedAdventure] = Field(default_factory=list, max_length=len(ADVENTURES))
+
+
+CARRIED = Carried  # the carry-over's model, for the campaign file (ui/campaign.py)
 
 
 def chapters(players: int, seed: int, options: Mapping[str, Any] | None = None) -> list[Chapter]:
@@ -71,10 +99,11 @@ def carry(state: State, carried: Mapping[str, Any]) -> dict[str, Any]:
     the list of chapters played."""
     if not isinstance(state, LibrariansState) or state.result is None:
         raise CampaignError("a Librarians campaign carries on from a finished Librarians game")
+    was = Carried.check(carried, "what was carried into this adventure")
     new = unlocks_of(state)
     m = winning_mission(state)
-    before = set(carried.get("unlocked") or [])
-    played = list(carried.get("played") or [])
+    before = set(was.unlocked)
+    played: list[dict[str, Any]] = [p.model_dump() for p in was.played]
     played.append(
         {
             "adventure": state.opts.adventure,
@@ -87,7 +116,7 @@ def carry(state: State, carried: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def new_campaign(players: int, seed: int, options: Mapping[str, Any] | None = None) -> Campaign:
-    return Campaign(GAME, chapters(players, seed, options), carry=carry, start=START)
+    return Campaign(GAME, chapters(players, seed, options), carry=carry, start=START, model=Carried)
 
 
 def card_names(slugs: list[str]) -> list[str]:
@@ -97,17 +126,18 @@ def card_names(slugs: list[str]) -> list[str]:
 
 def describe(carried: Mapping[str, Any]) -> list[str]:
     """Lines for people: each chapter played, and what is unlocked."""
+    what = Carried.check(carried, "what the campaign carries")
     lines = []
     titles = {a.code: a.name for a in CONTENT.adventures}
-    for entry in carried.get("played") or []:
-        code = str(entry.get("adventure"))
-        how = "won" if entry.get("won") else "lost"
-        if entry.get("path"):
-            how += f" by the {entry['path']} path"
-        got = card_names(list(entry.get("unlocked") or []))
+    for entry in what.played:
+        code = entry.adventure
+        how = "won" if entry.won else "lost"
+        if entry.path:
+            how += f" by the {entry.path} path"
+        got = card_names(list(entry.unlocked))
         unlocked = f"; unlocked {', '.join(got)}" if got else ""
         lines.append(f"{code} {titles.get(code, '?')}: {how}{unlocked}")
-    cards = card_names(list(carried.get("unlocked") or []))
+    cards = card_names(list(what.unlocked))
     lines.append(
         "Unlocked cards (custom decks may use 2 of them): " + (", ".join(cards) or "none yet")
     )
@@ -120,7 +150,10 @@ def title(code: str) -> str:
 
 __all__ = [
     "ADVENTURES",
+    "CARRIED",
     "START",
+    "Carried",
+    "PlayedAdventure",
     "carry",
     "chapters",
     "describe",
