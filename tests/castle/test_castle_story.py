@@ -288,6 +288,18 @@ def test_exploration_not_over_while_enemies_remain() -> None:
     assert s.result is not None and s.result.team == "won"
 
 
+def test_unshackled_winners_are_the_agents_still_standing() -> None:
+    """Unshackled: each Agent plays on its own, so when the game is won an Agent whose
+    Health fell to 0 is not among the winners (it was: issue 21)."""
+    s = CastleState(4, 1, CastleOptions(mode="unshackled"), log=True)
+    _clear_board(s)
+    s.health[2] = 0
+    check(s, "combat")
+    assert s.result is not None and s.result.team == "won"
+    assert s.result.winners == (0, 1, 3)
+    assert s.result.scores == (1.0, 1.0, 0.0, 1.0)
+
+
 def coop(**kw: Any) -> CastleState:
     s = CastleState(4, 1, CastleOptions(mode="coop-competitive", **kw), log=True)
     for p in range(4):  # no Contract counts: the test sets the scores

@@ -1,7 +1,8 @@
 """The end of a game (castle.end.*): the group wins or loses together; in Co-op Competitive the
 Agent with the most Data Shards (enemies' killing blows and fulfilled Contracts) wins a group
 win, ties broken by the most enemy cards, then the most Energy, then shared
-(castle.modes.coop-competitive)."""
+(castle.modes.coop-competitive); in Unshackled the Agents still standing win
+(castle.interpret.unshackled-winners)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,10 @@ def finish(s: CastleState, won: bool, reason: str) -> None:
         key = [(scores[p], len(s.zones.cards[zone(p, TROPHIES)]), s.energy[p]) for p in range(n)]
         best = max(key)
         winners = tuple(p for p in range(n) if key[p] == best)
+    elif won and not s.mode.shared:
+        # castle.interpret.unshackled-winners: each Agent plays on its own; the fallen lost
+        scores = [1.0 if s.health[p] > 0 else 0.0 for p in range(n)]
+        winners = tuple(p for p in range(n) if s.health[p] > 0)
     elif won:
         scores = [1.0] * n
         winners = tuple(range(n))
