@@ -13,13 +13,14 @@ from tabletop.games.castle.cards import (
     ALLIES,
     CONTRACT_ZONE,
     FIGHT,
+    LURKING,
     ROOM_ZONE,
     SPENT,
     UPGRADE_BOX,
     UPGRADES,
     zone,
 )
-from tabletop.games.castle.effects import Ctx, run_steps
+from tabletop.games.castle.effects import Ctx, lurk, run_steps
 from tabletop.games.castle.records import Step
 from tabletop.games.castle.refresh import start_refresh
 from tabletop.games.castle.space import OPT
@@ -65,6 +66,21 @@ def test_boss_run_adds_a_unique_enemy_to_blue_and_red_summons() -> None:
     plain = game(4, mode="exploration")
     plain.summon("red", 1, "test")
     assert [plain.record(c).colour for c in plain.zones.cards[FIGHT]] == ["red"]
+
+
+def test_boss_run_blue_and_red_lurking_enemies_bring_a_unique_enemy() -> None:
+    """A Lurking Enemy is summoned too (the overview's Summoning Enemies): in Boss Run a blue
+    or red one brings a Unique enemy, set aside with it for the next Combat (it brought none:
+    issue 21); a green one, or any in another mode, brings none."""
+    s = game(4, mode="boss-run")
+    lurk(s, "green", 1, "test")
+    assert [s.record(c).colour for c in s.zones.cards[LURKING]] == ["green"]
+    lurk(s, "red", 1, "test")
+    colours = [s.record(c).colour for c in s.zones.cards[LURKING]]
+    assert colours == ["green", "red", "violet"]
+    plain = game(4, mode="exploration")
+    lurk(plain, "blue", 1, "test")
+    assert [plain.record(c).colour for c in plain.zones.cards[LURKING]] == ["blue"]
 
 
 def test_exploration_places_tokens_in_room_order_or_shuffled_from_room_3() -> None:

@@ -234,14 +234,28 @@ def _lurking(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
 
 
 def lurk(s: CastleState, colour: str, count: int, rule: str) -> None:
-    """Set `count` enemies of `colour` aside, face down, for the next Combat."""
+    """Set `count` enemies of `colour` aside, face down, for the next Combat. A Lurking Enemy
+    is summoned (the overview's Summoning Enemies), so in Boss Run a blue or red one brings a
+    random Unique enemy, set aside with it (castle.modes.boss-run), as `summon` does."""
     from tabletop.games.castle.cards import ENEMY_DECK
 
+    got = 0
     for _ in range(count):
         card = s.next_enemy(colour)
         if card is None:
-            return
+            break
         s.move(card, ENEMY_DECK[colour], LURKING, rule, "A Lurking Enemy waits for the next Combat")
+        got += 1
+    if got and colour in s.mode.unique_with:
+        card = s.next_enemy("violet")
+        if card is not None:
+            s.move(
+                card,
+                ENEMY_DECK["violet"],
+                LURKING,
+                "castle.modes.boss-run",
+                "A Unique Enemy lurks with it (Boss Run)",
+            )
 
 
 # -- Treasures, Allies, Upgrades -------------------------------------------------------------------
