@@ -95,6 +95,9 @@ def test_the_event_and_who_chose_what() -> None:
 
 def test_a_sneaked_tokens_face_only_for_the_agent_who_peeked() -> None:
     assert "3~(treasure)" in flat(fight_view(0))
+    # the rulebook's Sneak: the token is turned 90 degrees, placed back face down (issue 21)
+    assert "(~ Sneaked: turned sideways, still face down)" in flat(fight_view(0))
+    assert "face up" not in flat(fight_view(0))
     for viewer in (2, None):
         text = flat(fight_view(viewer))
         assert "3~" in text and "treasure" not in text.split("Tokens:")[1].split("·")[2]

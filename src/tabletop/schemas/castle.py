@@ -146,8 +146,9 @@ class AgentView(Model):
 class RoomView(Model):
     """A place of the board (rooms 1 to 25, the Foyer `F`, `pod`, `outside`). Left out when
     they do not apply: `token` (the colour of the Random Event token lying there), `sneaked`
-    (it was turned face up by a Sneak; only ever true), `seen` (the face a peeking viewer saw),
-    `marks` (Story tokens lying there) and `poi` (a Point of Interest; only ever true)."""
+    (a Sneak turned it sideways, still face down; only ever true), `seen` (the face a peeking
+    viewer saw), `marks` (Story tokens lying there) and `poi` (a Point of Interest; only ever
+    true)."""
 
     id: str
     name: str

@@ -195,7 +195,10 @@ def map_lines(view: dict[str, Any], width: int) -> list[Text]:
     if extra:
         lines += wrap(extra, width, most=2)
     if any(r.get("sneaked") for r in rooms):
-        lines.append(clip(Text("  (~ Sneaked: turned face up)", style="dim"), width))
+        # castle.refresh.sneak: the token is turned 90 degrees and stays face down
+        lines.append(
+            clip(Text("  (~ Sneaked: turned sideways, still face down)", style="dim"), width)
+        )
     return lines
 
 
