@@ -245,7 +245,8 @@ class _Card(NamedTuple):
 
 class Card(_Card):
     """The card on index `idx` of `seat`'s sequence executes, unless Negated: its Damage and
-    Rage accumulate, its effects apply (castle.combat.execute)."""
+    Rage accumulate, its effects apply, then its line is logged with the Agent's Damage and
+    the Rage so far, its own effects included (`Executed`) (castle.combat.execute)."""
 
     __slots__ = ()
     auto = True
@@ -264,14 +265,34 @@ class Card(_Card):
             fx.add_damage(s, self.seat, card, r.damage)
         if r.rage:
             s.rage += r.rage
+        push(s, Executed(self.seat, self.idx, card))  # below the card's effects: logged after them
+        run_steps(s, executed_steps(s, self.seat, self.idx), Ctx(self.seat, card))
+
+
+class _Executed(NamedTuple):
+    seat: int
+    idx: int
+    card: int
+
+
+class Executed(_Executed):
+    """The log line of a card just executed, once its effects (and any question they asked)
+    are done, so its Damage and Rage count them (castle.combat.execute)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "castle.combat.execute"
+
+    def run(self, s: CastleState) -> None:
+        if s.result is not None:
+            return
         s.emit(
             Event(
                 self.rule,
-                f"{who(self.seat)}'s {r.name} (Timing {self.idx + 1}): "
+                f"{who(self.seat)}'s {s.name(self.card)} (Timing {self.idx + 1}): "
                 f"Damage {s.acc[self.seat]}, Rage {s.rage}",
             )
         )
-        run_steps(s, executed_steps(s, self.seat, self.idx), Ctx(self.seat, card))
 
 
 # -- Step 8: Target -------------------------------------------------------------------------------
