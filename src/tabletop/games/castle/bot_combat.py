@@ -8,6 +8,8 @@
   sequence then does, Negation included (Damage, Health, Clarity and Energy, less Rage),
   against the Energy it costs, and takes the best while it gains enough; then `done`.
 - **Negate**: a Negate ability takes the worst active card.
+- **A card for an effect** (Negate, Replace, Discard, Double): the worst card, or for Double
+  the one that dealt the most Damage.
 - **Target**: first an enemy its Damage defeats (the one worth most), else one no Agent has
   engaged yet (an unengaged enemy costs the group 1 Health and 1 Clarity), else the most
   damaged.
@@ -62,6 +64,8 @@ class CombatMixin:
             return self._negate(s, p, opts)
         if kind == "combat-target":
             return self._target(s, p, opts)
+        if kind == "combat-card":
+            return self._card_for_effect(s, p, opts)
         if kind in ("combat-start", "combat-draw", "combat-execute"):
             return self._helpful(s, p, opts)
         if kind == "share-energy":
@@ -216,6 +220,35 @@ class CombatMixin:
             if negates and any(self._harm(s, c) > 0 and c not in s.negated for c in seq):
                 return o
         return self.pick(opts, "done") or opts[0]
+
+    def _card_for_effect(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        """The card an effect takes (`combat_effects.ChooseCard`): Double the one that dealt
+        the most Damage; Negate, Replace or Discard the worst (its Damage and unpaid effects
+        valued as in `_replace`: a Strike that costs Health is the worst), its own or, when
+        helping, an Agent in Reach's."""
+        from tabletop.engine.flow import top
+        from tabletop.games.castle import sequence as S
+
+        def card_of(o: Option) -> int | None:
+            if o.id.startswith("help:"):
+                q, t = o.arg
+                return int(s.zones.cards[zone(q, LINE)][t - 1])
+            if o.id.startswith("card:"):
+                return s.zones.cards[zone(p, LINE)][int(o.arg) - 1]
+            return None
+
+        if getattr(top(s), "action", "") == "double":
+            dealt = dict(s.combat.dealt) if s.combat is not None else {}
+            return self.best(opts, lambda o: float(dealt.get(card_of(o), 0)))
+
+        def badness(o: Option) -> float:
+            card = card_of(o)
+            if card is None:
+                return -99.0
+            r = S.rec(s, card)
+            return -(r.damage + sum(self._step(st) for st in r.steps if not st.pay))
+
+        return self.best(opts, badness)
 
     def _harm(self, s: CastleState, card: int) -> float:
         from tabletop.games.castle import sequence as S

@@ -1,0 +1,59 @@
+"""The heuristic bot's answer when an effect asks it for a card (`ChooseCard`): the Negate
+and Double choices belong to the Agent, and the bot makes them well rather than at random
+(issue 21: the Titanium Shield hit the harmful Riposte Strike in 9 of 30 seeds)."""
+
+from __future__ import annotations
+
+from test_castle_combat import ARVIAS, PILL, Rig, example  # noqa: F401 (the fixture)
+
+from tabletop.engine.flow import ask_again, push
+from tabletop.games.castle.bot import CastleBot
+from tabletop.games.castle.combat_effects import ChooseCard
+from tabletop.games.castle.sequence import line
+
+SEEDS = range(30)
+
+
+def to_step_6(r: Rig) -> None:
+    """The Combat example's round 1 up to its Negate step (as `round_one` plays it)."""
+    r.done(PILL, ARVIAS)
+    r.at(ARVIAS, "combat-start")
+    r.done(ARVIAS)
+    r.at(ARVIAS, "combat-draw")
+    r.done(PILL, ARVIAS)
+    r.play(ARVIAS, "card:2")
+    r.play(ARVIAS, "initiative:1")
+    r.play(ARVIAS, "shift:3:2")
+    r.play(ARVIAS, "pay:2")
+    r.done(ARVIAS, PILL)
+
+
+def test_the_titanium_shield_negates_the_riposte_strike(example: Rig) -> None:  # noqa: F811
+    """Step 6 of the example: Arvias' Titanium Shield Negates Riposte Strike (Timing 3)."""
+    s = example.s
+    to_step_6(example)
+    assert example.names(ARVIAS) == ["Aggressive Attack", "Energy Attack", "Riposte Strike"]
+    example.play(ARVIAS, "use:titanium-shield")
+    d = s.pending
+    assert d is not None and d.kind_for(ARVIAS) == "combat-card"
+    assert set(d.option_ids(ARVIAS)) == {"card:1", "card:2", "card:3"}  # the choice is asked
+    assert {CastleBot(seed).choose(s, ARVIAS) for seed in SEEDS} == {"card:3"}
+
+
+def test_double_takes_the_card_that_dealt_the_most_damage(example: Rig) -> None:  # noqa: F811
+    """After Step 7 of the example Arvias' Aggressive Attack dealt 2, his Energy Attack 3 (its
+    paid +2): Doubling takes the Energy Attack."""
+    s = example.s
+    to_step_6(example)
+    example.play(ARVIAS, "use:titanium-shield")
+    example.play(ARVIAS, "card:3")
+    example.at(ARVIAS, "combat-target")
+    assert s.combat is not None
+    dealt = dict(s.combat.dealt)
+    aggressive, energy = line(s, ARVIAS)[:2]
+    assert (dealt[aggressive], dealt[energy]) == (2, 3)
+    push(s, ChooseCard(ARVIAS, "double", 1))
+    ask_again(s)
+    d = s.pending
+    assert d is not None and set(d.option_ids(ARVIAS)) == {"card:1", "card:2"}
+    assert {CastleBot(seed).choose(s, ARVIAS) for seed in SEEDS} == {"card:2"}
