@@ -1,6 +1,7 @@
-"""The heuristic bot's answer when an effect asks it for a card (`ChooseCard`): the Negate
-and Double choices belong to the Agent, and the bot makes them well rather than at random
-(issue 21: the Titanium Shield hit the harmful Riposte Strike in 9 of 30 seeds)."""
+"""When an effect takes a card (`ChooseCard`: Negate, Double, Replace, Discard) the choice
+belongs to the Agent: it is asked, its prompt naming the card on each Timing offered, and the
+heuristic bot makes it well rather than at random (issue 21: the Titanium Shield hit the
+harmful Riposte Strike in 9 of 30 seeds)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def test_the_titanium_shield_negates_the_riposte_strike(example: Rig) -> None:  
     d = s.pending
     assert d is not None and d.kind_for(ARVIAS) == "combat-card"
     assert set(d.option_ids(ARVIAS)) == {"card:1", "card:2", "card:3"}  # the choice is asked
+    assert d.ask(ARVIAS).prompt == (
+        "A2: choose a card to negate (Timing 1 Aggressive Attack, Timing 2 Energy Attack, "
+        "Timing 3 Riposte Strike)"
+    )
     assert {CastleBot(seed).choose(s, ARVIAS) for seed in SEEDS} == {"card:3"}
 
 

@@ -119,12 +119,20 @@ class ChooseCard(_ChooseCard):
         return [OPT[f"card:{t}"] for t in range(1, len(seq) + 1)]
 
     def ask(self, s: CastleState) -> Decision:
-        opts = self.choices(s) or [OPT["pass"]]
+        """The Agent chooses (the choice is its own, never made at random); the prompt names
+        the card on each Timing offered, since an option says only its Timing."""
+        choices = self.choices(s)
+        named = []
+        for o in choices:
+            p, t = o.arg if self.reach else (self.seat, int(o.arg))
+            name = s.name(line(s, p)[t - 1])
+            named.append(f"{who(p)}'s Timing {t} {name}" if self.reach else f"Timing {t} {name}")
         return Decision(
             (self.seat,),
             "combat-card",
-            f"{who(self.seat)}: choose a card to {self.action}",
-            tuple(opts),
+            f"{who(self.seat)}: choose a card to {self.action}"
+            + (f" ({', '.join(named)})" if named else ""),
+            tuple(choices or [OPT["pass"]]),
             self.rule,
         )
 
