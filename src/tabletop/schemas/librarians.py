@@ -11,7 +11,7 @@ show their hands all together or not at all. A spectator sees no hand (`Spectato
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import MISSING, Field, model_validator
 
@@ -58,7 +58,9 @@ class Card(Model):
     """A card in play or in a public pile: its id (the slug of its name, shared by copies)
     and name, plus, *left out* when they do not apply: the tokens on it (`damage`,
     `progress`, `aid_tokens`, `countdown`: a Device's tokens left), `exhausted` (only ever
-    true), `on` (the id of the card it is attached to) and `type` (adventure cards only)."""
+    true), `on` (the id of the card it is attached to), `type` (adventure cards only) and
+    `number` (an adventure card's number among the copies of its name in the game, as the
+    option labels number it: "Relic Looter #2")."""
 
     id: str
     name: str
@@ -69,6 +71,7 @@ class Card(Model):
     aid_tokens: Count | MISSING = MISSING
     countdown: Count | MISSING = MISSING
     type: AdventureType | MISSING = MISSING
+    number: Annotated[int, Field(ge=1)] | MISSING = MISSING
 
 
 class Challenge(Model):

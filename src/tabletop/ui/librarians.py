@@ -172,7 +172,10 @@ def card_line(
     """`Relic Looter (T2, life 3, deals 1; 1 dmg, exhausted)`, in the card's colour, with
     the first clause of its effect when `text`."""
     kind = card_type(card)
-    t = Text(_str(card.get("name")), style=TYPE_STYLE.get(kind, ""))
+    name = _str(card.get("name"))
+    if isinstance(card.get("number"), int):  # one of copies, as the options number it
+        name += f" #{card['number']}"
+    t = Text(name, style=TYPE_STYLE.get(kind, ""))
     bits = []
     nums = card_numbers(card, in_play) if numbers else ""
     if nums:

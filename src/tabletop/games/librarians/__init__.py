@@ -20,10 +20,11 @@ zones (`cards.py`); the state and
 set-up (`rules.py`); the attribute check (`check.py`, `change.py`); the round (`phases.py`:
 Preparation in `prepare.py`, Adventure in `adventure.py`, Action in `actions.py`, Enemy in
 `enemy.py`); using cards (`play.py`: costs, aims; `anytime.py`: Events and free abilities,
-Focus and Power); moments, forced abilities and Responses (`triggers.py`); attacks, damage,
-defeat and elimination (`damage.py`); the effect handlers (`effects.py`, `card_effects.py`); the
-view (`view.py`); the bot (`bot.py`), the evaluation (`evaluate.py`) and the campaign
-(`campaign.py`). The rules matrix and every interpretation: docs/rules/librarians.md.
+Focus and Power; `copies.py`: copies of a card told apart); moments, forced abilities and
+Responses (`triggers.py`); attacks, damage, defeat and elimination (`damage.py`); the effect
+handlers (`effects.py`, `card_effects.py`); the view (`view.py`); the bot (`bot.py`), the
+evaluation (`evaluate.py`) and the campaign (`campaign.py`). The rules matrix and every
+interpretation: docs/rules/librarians.md.
 """
 
 # The rules modules import each other; loading the state module first puts them in order.

@@ -7,11 +7,14 @@ Event, use a card in play), until all pass.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.decision import Option
 from tabletop.engine.events import Event
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import anytime as Y
 from tabletop.games.librarians import check as C  # (read at call time: it may be loading)
+from tabletop.games.librarians import copies as X
 from tabletop.games.librarians import play as U
 from tabletop.games.librarians import triggers as T
 from tabletop.games.librarians.content import Ability, AdventureCard, Mission, PlayerCard
@@ -33,31 +36,36 @@ from tabletop.games.librarians.rules import (
 )
 
 
-def overcome_targets(s: LibrariansState, p: int) -> list[tuple[str, int]]:
-    """(name, card) of what `p`'s characters may Overcome: the Mission with a Challenge, any
-    Obstacle, the Enemies assigned to `p` (librarians.action.overcome); of several copies of
-    one name in one place, the one nearest defeat (librarians.interpret.same-name)."""
-    out: dict[str, int] = {}
+def overcome_targets(s: LibrariansState, p: int) -> list[tuple[str, int, int]]:
+    """(name, copy number, card) of what `p`'s characters may Overcome: the Mission with a
+    Challenge (name ""), any Obstacle, the Enemies assigned to `p` (librarians.action.overcome);
+    copies of one name in different states each (number 0 where they are alike:
+    librarians.interpret.same-name)."""
+    out: list[tuple[str, int, int]] = []
     mission = s.zones.cards[MISSION_ZONE]
     if mission and s.record(mission[-1]).challenge is not None:
-        out[""] = mission[-1]
-    places = [(UNASSIGNED, "obstacle"), (zone(p, AREA), "enemy")]
-    for zi, typ in places:
+        out.append(("", 0, mission[-1]))
+    cards = []
+    for zi, typ in ((UNASSIGNED, "obstacle"), (zone(p, AREA), "enemy")):
         for card in sorted(s.zones.cards[zi]):
             rec = s.record(card)
             if isinstance(rec, AdventureCard) and rec.type == typ and rec.challenge is not None:
-                best = out.get(rec.name)
-                tokens = s.damage if typ == "enemy" else s.progress
-                if best is None or tokens.get(card, 0) > tokens.get(best, 0):
-                    out[rec.name] = card
-    return list(out.items())
+                cards.append(card)
+    out += [(s.name(c), k, c) for c, k in X.distinct(s, cards)]
+    return out
+
+
+def overcome_card(s: LibrariansState, p: int, arg: tuple[Any, ...]) -> int | None:
+    """The card an Overcome option (`arg`: actor, name and maybe copy number) is against."""
+    name, number = arg[1], arg[2] if len(arg) > 2 else 0
+    return next((c for n, k, c in overcome_targets(s, p) if n == name and k == number), None)
 
 
 def overcome_cards(s: LibrariansState, p: int, kind: str) -> list[int]:
     """What a card's overcome action may aim at: `any` is what Overcome may (the Mission,
     Obstacles, enemies assigned to `p`); the others as their names say."""
     if kind == "any":
-        return [c for _, c in overcome_targets(s, p)]
+        return [c for _, _, c in overcome_targets(s, p)]
     out = []
     mission = s.zones.cards[MISSION_ZONE]
     wants_mission = kind in ("mission", "obstacle-or-mission")
@@ -132,14 +140,38 @@ def action_sources(
 
 
 def card_action_options(s: LibrariansState, p: int, slot: tuple[str, int]) -> list[Option]:
-    return list(dict.fromkeys(ACT[(slot, s.name(c))] for c, _, _ in action_sources(s, p, slot)))
+    """One option per card name; an adventure card's copies that differ, one each."""
+    sources = action_sources(s, p, slot)
+    numbers = dict(X.distinct(s, [c for c, _, _ in sources if s.t.copies[c]]))
+    out: dict[Option, None] = {}
+    for c, _, _ in sources:
+        if not s.t.copies[c]:
+            out[ACT[(slot, s.name(c))]] = None
+        elif c in numbers:
+            out[X.option(s, ACT, (slot, s.name(c)), c, numbers[c])] = None
+    return list(out)
 
 
-def card_action(s: LibrariansState, p: int, slot: tuple[str, int], name: str) -> None:
+def action_source(
+    s: LibrariansState, p: int, slot: tuple[str, int], name: str, number: int = 0
+) -> tuple[int, int, bool] | None:
+    """(card, ability index, from hand) of the Card Action an option names."""
+    want = X.card_of(s, name, number) if number else None
+    for x in action_sources(s, p, slot):
+        if (x[0] == want) if number else s.name(x[0]) == name:
+            return x
+    return None
+
+
+def card_action(
+    s: LibrariansState, p: int, slot: tuple[str, int], name: str, number: int = 0
+) -> None:
     """librarians.action.card: the character exhausts and the card's Action resolves."""
     actor = s.actor(slot)
     assert actor is not None
-    card, i, hand = next(x for x in action_sources(s, p, slot) if s.name(x[0]) == name)
+    found = action_source(s, p, slot, name, number)
+    assert found is not None
+    card, i, hand = found
     s.exhaust(actor, "librarians.action.card")
     U.use(s, p, card, i, actor, from_hand=hand)
 
@@ -154,17 +186,18 @@ def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
         actor = s.actor(slot)
         if actor is None or not s.ready(actor):
             continue
-        for name, card in targets:
+        for name, number, card in targets:
             ch = s.record(card).challenge
             if C.can_declare(s, actor, ch.attribute, ch.difficulty, card):
-                opts.append(OVERCOME[(slot, name)])
+                opts.append(X.option(s, OVERCOME, (slot, name), card, number))
         opts += card_action_options(s, p, slot)
         if s.zones.cards[zone(p, DECK)] or s.zones.cards[zone(p, DISCARD)]:
             opts.append(MEDITATE[slot])
         if slot in REST and s.damage.get(actor, 0) > 0:
             opts.append(REST[slot])
     if f"assign:{p}" not in s.used:
-        opts += sorted({ASSIGN[s.name(c)] for c in unassigned_enemies(s)}, key=lambda o: o.id)
+        enemies = X.distinct(s, unassigned_enemies(s))
+        opts += sorted((X.option(s, ASSIGN, s.name(c), c, k) for c, k in enemies), key=_by_id)
     opts += Y.anytime_options(s, p)
     return tuple(opts)
 
@@ -177,11 +210,17 @@ def unassigned_enemies(s: LibrariansState) -> list[int]:
     ]
 
 
-def assign_enemy(s: LibrariansState, p: int, name: str) -> None:
+def _by_id(o: Option) -> str:
+    return o.id
+
+
+def assign_enemy(s: LibrariansState, p: int, arg: str | tuple[str, int]) -> None:
     """librarians.action.assign: once per Action phase, free, a player moves an unassigned
-    Enemy to their area (of several copies, the one nearest defeat)."""
-    copies = [c for c in unassigned_enemies(s) if s.name(c) == name]
-    card = max(sorted(copies), key=lambda c: s.damage.get(c, 0))
+    Enemy to their area: the copy the option numbers, or any of copies alike."""
+    if isinstance(arg, tuple):
+        card = X.card_of(s, *arg)
+    else:
+        card = min(c for c in unassigned_enemies(s) if s.name(c) == arg)
     s.used.append(f"assign:{p}")
     s.move(
         card,
@@ -243,10 +282,9 @@ class ActionRound(Priority):
             else:
                 rest(s, actor)
             return
-        slot, name = option.arg
-        actor = s.actor(slot)
-        card = dict(overcome_targets(s, p))[name]
-        assert actor is not None
+        actor = s.actor(option.arg[0])
+        card = overcome_card(s, p, option.arg)
+        assert actor is not None and card is not None
         s.exhaust(actor, "librarians.action.overcome")
         ch = s.record(card).challenge
         C.start_check(s, actor, ch.attribute, ch.difficulty, card)

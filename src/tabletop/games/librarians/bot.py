@@ -7,7 +7,8 @@ the Energy and cards it brings); the best is taken, ties broken by the bot's own
 check it devotes only when that turns a failure into a success, plays its dice cards on a
 check that would fail, spends Tree of Knowledge effects that do not put its hero in danger;
 in the Action phase it defeats the enemies assigned to it first, assigns itself an enemy when
-a character of its can take it on, overcomes Obstacles by their Fate and the Mission, rests a
+a character of its can take it on, overcomes Obstacles by their Fate (those it can defeat
+first) and the Mission, of copies of a card that differ takes the one nearest defeat, rests a
 wounded hero and meditates for Energy otherwise (it plays its Events there and in the
 Preparation window, passing the windows between the other phases' steps); it answers attacks
 that would hurt, saves a falling hero, balances drawing and Energy in the Refresh phase.
@@ -22,8 +23,9 @@ from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.games.librarians import check as C
-from tabletop.games.librarians.actions import action_sources, overcome_targets, with_mods
+from tabletop.games.librarians.actions import action_source, overcome_card, with_mods
 from tabletop.games.librarians.content import Ability, AdventureCard
+from tabletop.games.librarians.copies import card_of
 from tabletop.games.librarians.rules import (
     AREA,
     CONTENT,
@@ -265,16 +267,21 @@ class LibrariansBot:
             return s.damage.get(card, 0) + (1 if s.area_of(card) == p else 0) + (not s.ready(card))
         if o.id.startswith("seat:"):
             return float(sum(1 for c in s.zones.cards[zone(o.arg, AREA)] if s.ready(c)))
-        name = o.arg
+        # an adventure card by name, or one copy of several that differ by its number
+        name = o.arg[0] if isinstance(o.arg, tuple) else o.arg
         if name == "":
             return 1.0  # the Mission
         rec = CONTENT_ADVENTURE.get(name)
         if rec is None:
             return 0.0
-        if rec.type == "obstacle":
-            return 1.0 + rec.fate
+        if isinstance(o.arg, tuple):
+            cards = [card_of(s, *o.arg)]
+        else:
+            cards = [c for c in _in_play(s) if s.name(c) == name]
+        if rec.type == "obstacle":  # (of copies that differ, the one nearest defeat)
+            done = s.progress.get(cards[0], 0) if isinstance(o.arg, tuple) else 0
+            return 1.0 + rec.fate + 0.1 * done
         # an enemy: the one nearest defeat, unassigned ones first (they add Fate)
-        cards = [c for c in _in_play(s) if s.name(c) == name]
         near = max((s.damage.get(c, 0) - s.life(c) for c in cards), default=-9)
         unassigned = any(s.where(c) == UNASSIGNED for c in cards)
         return 3.0 + near * 0.3 + (1.0 if unassigned else 0.0)
@@ -285,22 +292,26 @@ class LibrariansBot:
             return PASS_SCORE
         kind = o.id.split(":")[0]
         if kind == "overcome":
-            slot, name = o.arg
-            actor = s.actor(slot)
-            card = dict(overcome_targets(s, p)).get(name)
+            actor = s.actor(o.arg[0])
+            card = overcome_card(s, p, o.arg)
             if actor is None or card is None:
                 return 0.0
             return self._overcome_value(s, actor, card, ())
         if kind == "act":
-            slot, name = o.arg
-            actor = s.actor(slot)
-            for card, i, _ in action_sources(s, p, slot) if actor is not None else []:
-                if s.name(card) == name:
-                    ab = s.record(card).abilities[i]
-                    return self._effect_value(s, p, ab, card if actor is None else actor) - 0.1
-            return 0.0
+            actor = s.actor(o.arg[0])
+            found = action_source(s, p, *o.arg) if actor is not None else None
+            if actor is None or found is None:
+                return 0.0
+            ab = s.record(found[0]).abilities[found[1]]
+            # an adventure card's own (Progress "here"): of copies, the one nearest defeat
+            near = 0.1 * s.progress.get(found[0], 0) if ab.params.get("target") == "this" else 0
+            return self._effect_value(s, p, ab, actor) - 0.1 + near
         if kind == "assign":
-            return self._assign_value(s, p)
+            # of copies that differ: the one nearest defeat, then a ready one (it adds Fate)
+            if not isinstance(o.arg, tuple):
+                return self._assign_value(s, p)
+            card = card_of(s, *o.arg)
+            return self._assign_value(s, p) + 0.02 * s.damage.get(card, 0) + 0.01 * s.ready(card)
         if kind == "meditate":
             return 0.4 if s.energy(p) < 6 else 0.1
         if kind == "rest":
@@ -324,9 +335,10 @@ class LibrariansBot:
             if rec.type == "enemy":
                 left = s.life(card) - s.damage.get(card, 0)
                 gain = 1.5 + min(mean, left) * 0.5 + (1.0 if mean >= left else 0.0)
-            else:
+            else:  # (defeated, it adds no more Fate: of copies, the one nearest defeat)
                 left = rec.progress - s.progress.get(card, 0)
                 gain = 0.6 + 0.5 * rec.fate + min(mean, left) * 0.4
+                gain += 0.5 + 0.5 * rec.fate if mean >= left else 0.0
         else:  # the Mission: 1 Progress a success, the way to win
             gain = 2.2
         return p * gain

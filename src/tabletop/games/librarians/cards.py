@@ -97,6 +97,10 @@ class Table:
     focus: tuple[int, ...]
     power: tuple[int, ...]
     responses: frozenset[str]  # the moments some card of this game may answer
+    # an adventure card's number among the copies of its name in this game (1, 2...; 0 for a
+    # name with one card), and the card of each (name, number): librarians.interpret.same-name
+    copies: tuple[int, ...]
+    by_copy: dict[tuple[str, int], int]
 
     # A state's field (`LibrariansState.t`, declared OBJECT): made from the options, shared
     # by every copy, nothing of its own to fingerprint (the options are in the record).
@@ -178,7 +182,29 @@ def table(opts: LibrariansOptions, n: int) -> Table:
         tuple(i for e, i in magic if e.kind == "focus"),
         tuple(i for e, i in magic if e.kind == "power"),
         _responses(records, kinds),
+        *_copies(names, kinds),
     )
+
+
+def _copies(
+    names: list[str], kinds: list[int]
+) -> tuple[tuple[int, ...], dict[tuple[str, int], int]]:
+    """Each adventure card's copy number, in card-id order, and the card of each number."""
+    count: dict[str, int] = {}
+    for name, kind in zip(names, kinds, strict=True):
+        if kind == ADVENTURE:
+            count[name] = count.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    numbers = []
+    by_copy: dict[tuple[str, int], int] = {}
+    for card, (name, kind) in enumerate(zip(names, kinds, strict=True)):
+        if kind == ADVENTURE and count[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            by_copy[(name, seen[name])] = card
+            numbers.append(seen[name])
+        else:
+            numbers.append(0)
+    return tuple(numbers), by_copy
 
 
 def _responses(records: list[Any], kinds: list[int]) -> frozenset[str]:

@@ -16,6 +16,7 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.engine.handlers import Handlers
+from tabletop.games.librarians import copies as X
 from tabletop.games.librarians.content import Ability, AdventureCard, Mission
 from tabletop.games.librarians.rules import (
     ADV_DISCARD,
@@ -470,30 +471,40 @@ class ChooseCharacter(_PlayerAmount):
         s.emit(Event(self.rule, f"{s.name(card)} gets an Aid token"))
 
 
-def _ready_enemies(s: LibrariansState) -> dict[str, int]:
-    out: dict[str, int] = {}
+def _ready_enemies(s: LibrariansState) -> list[int]:
     zones = [UNASSIGNED] + [zone(p, AREA) for p in range(s.num_players)]
-    for zi in zones:
-        for card in s.zones.cards[zi]:
-            rec = s.record(card)
-            if isinstance(rec, AdventureCard) and rec.type == "enemy" and s.ready(card):
-                out.setdefault(rec.name, card)
-    return out
+    return [
+        card
+        for zi in zones
+        for card in s.zones.cards[zi]
+        if isinstance(rec := s.record(card), AdventureCard)
+        and rec.type == "enemy"
+        and s.ready(card)
+    ]
 
 
 class ChooseEnemy(_Player):
-    """librarians.effect.exhaust-enemy: which ready enemy is exhausted."""
+    """librarians.effect.exhaust-enemy: which ready enemy is exhausted (copies of one name
+    that differ, where they are included, each: librarians.interpret.same-name)."""
 
     __slots__ = ()
     auto = False
     rule = "librarians.effect.exhaust-enemy"
 
     def ask(self, s: LibrariansState) -> Decision:
-        opts = tuple(ENEMY[n] for n in sorted(_ready_enemies(s)))
+        choices = X.distinct(s, _ready_enemies(s))
+        opts = tuple(
+            X.option(s, ENEMY, s.name(c), c, k, places=True)
+            for c, k in sorted(choices, key=lambda x: (s.name(x[0]), x[1]))
+        )
         return Decision((self.player,), "choose-enemy", "Exhaust which enemy?", opts, self.rule)
 
     def answer(self, s: LibrariansState, p: int, option: Option) -> None:
-        s.exhaust(_ready_enemies(s)[option.arg], self.rule)
+        if isinstance(option.arg, tuple):
+            card = X.card_of(s, *option.arg)
+        else:
+            card = min(c for c in _ready_enemies(s) if s.name(c) == option.arg)
+        s.exhaust(card, self.rule)
 
 
 class DiscardCard(_Player):

@@ -15,9 +15,11 @@ from typing import NamedTuple
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
+from tabletop.games.librarians import copies as X
 from tabletop.games.librarians import effects as E
 from tabletop.games.librarians.content import Ability, AdventureCard, Mission
 from tabletop.games.librarians.rules import (
+    ADVENTURE,
     AIM,
     AREA,
     CHAR,
@@ -280,19 +282,20 @@ def aim_options(
     s: LibrariansState, p: int, card: int, ab: Ability, actor: int
 ) -> dict[Option, int]:
     """Each choice as an option: a character by its slot, a player by seat, an adventure card
-    by name (of copies, the one nearest defeat, librarians.interpret.same-name), the Mission."""
+    by name (copies that differ by their numbers, librarians.interpret.same-name), the
+    Mission."""
     out: dict[Option, int] = {}
     if aim_kind(ab) == "seat-with-enemies":
         return {SEAT[q]: q for q in aims(s, p, card, ab, actor)}
-    for c in aims(s, p, card, ab, actor):
+    cards = aims(s, p, card, ab, actor)
+    numbers = dict(X.distinct(s, [c for c in cards if s.t.kinds[c] == ADVENTURE]))
+    for c in cards:
         rec = s.record(c)
         if isinstance(rec, Mission):
             out[AIM[""]] = c
         elif isinstance(rec, AdventureCard):
-            o = AIM[rec.name]
-            tokens = s.progress if rec.type == "obstacle" else s.damage
-            if o not in out or tokens.get(c, 0) > tokens.get(out[o], 0):
-                out[o] = c
+            if c in numbers:
+                out[X.option(s, AIM, rec.name, c, numbers[c], places=True)] = c
         else:
             q = s.area_of(c)
             slot = ("hero", q) if c == s.t.heroes[q] else ("sidekick", q)
@@ -349,5 +352,6 @@ class Aim(_Aim):
 
     def answer(self, s: LibrariansState, p: int, option: Option) -> None:
         ab = ability(s, self.card, self.which)
-        target = aim_options(s, p, self.card, ab, self.actor)[option]
+        choices = aim_options(s, p, self.card, ab, self.actor)
+        target = next(c for o, c in choices.items() if o.id == option.id)
         E.HANDLERS[ab.effect](s, E.Use(p, self.card, ab.params, self.actor, target))

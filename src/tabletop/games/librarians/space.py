@@ -57,6 +57,19 @@ ACTION_SOURCES: tuple[str, ...] = tuple(
 )
 ADVENTURE_NAMES = tuple(dict.fromkeys(c.name for a in CONTENT.adventures for c in a.cards))
 MAX_PATHS = 2  # a Mission offers at most two paths
+# the most copies of each adventure card name in any one adventure: copies in different
+# states get an option each, by number (librarians.interpret.same-name)
+COPIES: dict[str, int] = {}
+for _a in CONTENT.adventures:
+    for _c in _a.cards:
+        COPIES[_c.name] = max(COPIES.get(_c.name, 0), _c.deck + _c.set_aside)
+
+
+def _numbered(names: Any) -> list[tuple[str, str, int]]:
+    """(name, slug, copy number) of every copy of these names that has others."""
+    return [
+        (n, slugify(n), k) for n in names if COPIES.get(n, 0) > 1 for k in range(1, COPIES[n] + 1)
+    ]
 
 
 def _who(slot: tuple[str, int]) -> str:
@@ -118,6 +131,22 @@ def _action_space() -> ActionSpace:
     e += [(f"adv-discard:{slugify(n)}", f"Discard {n}", n) for n in ADVENTURE_NAMES]
     e += [(f"take:{c.slug}", f"Take {c.name}", c.name) for c in CONTENT.cards]
     e += [(f"seat:{p}", f"P{p + 1}", p) for p in range(MAX_PLAYERS)]
+    # one copy of several in different states (the labels then add the copy's state)
+    enemies = _numbered(c.name for c in ENEMIES)
+    e += [(f"enemy:{s}:{k}", f"Choose {n} #{k}", (n, k)) for n, s, k in enemies]
+    e += [(f"assign:{s}:{k}", f"Assign {n} #{k} to yourself", (n, k)) for n, s, k in enemies]
+    e += [
+        (f"overcome:{a}:{s}:{k}", f"{_cap(_who(slot))} overcomes {n} #{k}", (slot, n, k))
+        for a, slot in ACTORS
+        for n, s, k in _numbered(c.name for c in TARGET_CARDS)
+    ]
+    adventure_actions = [n for n in ACTION_SOURCES if n in COPIES]
+    e += [
+        (f"act:{a}:{s}:{k}", f"{_cap(_who(slot))}: {n} #{k} (Action)", (slot, n, k))
+        for a, slot in ACTORS
+        for n, s, k in _numbered(adventure_actions)
+    ]
+    e += [(f"aim:{s}:{k}", f"{n} #{k}", (n, k)) for n, s, k in _numbered(ADVENTURE_NAMES)]
     return ActionSpace(e)
 
 
@@ -136,9 +165,11 @@ ABILITY = {
 DIE = tuple(_O(f"die:{i}") for i in range(MAX_DICE))
 TREE = {n: _O(f"tree:{s}") for s, n in TREE_SOURCES}
 CHAR = {a: _O(f"char:{s}") for s, a in ACTORS if a[0] != "aid"}
-ENEMY = {c.name: _O(f"enemy:{c.slug}") for c in ENEMIES}
+# by name, or by (name, copy number) (`copies.py`: librarians.interpret.same-name)
+ENEMY = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("enemy:")}
+ASSIGN = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("assign:")}
+# by (actor, name) or (actor, name, copy number)
 OVERCOME = {o.arg: o for o in ACTION_SPACE.options if o.id.startswith("overcome:")}
-ASSIGN = {c.name: _O(f"assign:{c.slug}") for c in ENEMIES}
 MEDITATE = {a: _O(f"meditate:{s}") for s, a in ACTORS}
 REST = {a: _O(f"rest:{s}") for s, a in ACTORS if a[0] != "aid"}
 KEEP_HAND, REDRAW_HAND, FLIP_MAGIC = _O("keep-hand"), _O("redraw-hand"), _O("flip-magic")

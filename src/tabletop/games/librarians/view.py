@@ -53,6 +53,8 @@ def view(s: LibrariansState, viewer: int | None) -> dict[str, Any]:
         rec = s.record(c)
         if isinstance(rec, AdventureCard):
             out["type"] = rec.type
+            if s.t.copies[c]:  # its number among copies (librarians.interpret.same-name)
+                out["number"] = s.t.copies[c]
         return out
 
     seats = []

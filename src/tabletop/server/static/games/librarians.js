@@ -13,7 +13,7 @@
   }
 
   function tokens(c) {
-    return [c.damage ? `${c.damage} damage` : "", c.progress ? `${c.progress} progress` : "", c.aid_tokens ? `${c.aid_tokens} aid` : "",
+    return [c.number ? `#${c.number}` : "", c.damage ? `${c.damage} damage` : "", c.progress ? `${c.progress} progress` : "", c.aid_tokens ? `${c.aid_tokens} aid` : "",
       c.countdown !== undefined ? `countdown ${c.countdown}` : ""];
   }
 
@@ -22,7 +22,9 @@
     const cost = t && /(\d+) Energy/.exec(t.summary);
     const life = t && /Life (\d+)/.exec(t.summary);
     const sub = t ? title(t.kind) : c.type ? title(c.type) : "";
-    return drawCard({ name: c.name, slug: c.id, sub, cls: "l-" + (c.type || (t ? t.kind.replace(/\W+/g, "-") : "card")) + (c.exhausted ? " exhausted" : ""),
+    // a copy's number ends its data-card ("relic-looter-2"): an option naming "Relic Looter #2"
+    // lands on that copy (render.js optionsOnCards)
+    return drawCard({ name: c.name, slug: c.number ? `${c.id}-${c.number}` : c.id, sub, cls: "l-" + (c.type || (t ? t.kind.replace(/\W+/g, "-") : "card")) + (c.exhausted ? " exhausted" : ""),
       facts: [cost ? `cost ${cost[1]}` : "", life && !c.type && t.kind !== "hero" ? `Life ${life[1]}` : ""],
       badges: tokens(c).concat(extra), text: t ? t.text : "" });
   }
