@@ -143,6 +143,9 @@ def test_the_disturbance_advances_and_flips_then_the_last_loses() -> None:
     assert s.result is not None and s.result.team == "lost"
 
 
-def test_the_expert_aid_card_adds_one_more_fate() -> None:
+def test_the_expert_aid_card_adds_no_fate_of_its_own() -> None:
+    """librarians.interpret.expert-aid: what sets Expert apart is its rulebook rule (a devote
+    rerolls a Character die) and its weaker Aid card, not Fate an authored card adds."""
     standard, expert = game(("eve",)), game(("eve",), difficulty="expert")
-    assert N.fate_due(expert) == N.fate_due(standard) + 1
+    assert N.fate_due(expert) == N.fate_due(standard)
+    assert not any(ab.effect == "extra-fate" for ab in expert.record(expert.t.aid).abilities)

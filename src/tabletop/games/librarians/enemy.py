@@ -174,10 +174,6 @@ def fate_due(s: LibrariansState) -> int:
             n += 1 if rec.type == "enemy" else rec.fate if rec.type == "obstacle" else 0
             # librarians.interpret.extra-fate: a ready unassigned enemy's own extra Fate
             n += sum(int(ab.params["amount"]) for ab in rec.abilities if ab.effect == "extra-fate")
-    # the Expert Aid card's own extra Fate (librarians.interpret.expert-aid)
-    n += sum(
-        int(ab.params["amount"]) for ab in s.record(s.t.aid).abilities if ab.effect == "extra-fate"
-    )
     return n
 
 
