@@ -21,11 +21,13 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from tabletop.server.app import Settings, create_app
+from tabletop.server.app import create_app
+from tabletop.server.limits import OPERATOR_ENV, Settings
 from tabletop.server.protocol import MAX_MESSAGE_BYTES
 from tabletop.server.store import Store
 
 WAIT = 30.0  # seconds a test waits for a message before failing (liveness only)
+OPERATOR = "operator-token-of-the-test-servers"  # TABLETOP_OPERATOR_TOKEN of `Process`
 
 
 class Live:
@@ -148,7 +150,7 @@ class Process:
             [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000"],
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "TABLETOP_DATA_DIR": str(data)},
+            env={**os.environ, "TABLETOP_DATA_DIR": str(data), OPERATOR_ENV: OPERATOR},
         )
         base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 4 * WAIT
@@ -178,6 +180,6 @@ def db_url(tmp_path: Path) -> str:
 @pytest.fixture
 def live(db_url: str) -> Iterator[Live]:
     # scripted clients answer far faster than people: the rate limit has tests of its own
-    server, stop = start_live(db_url, Settings(rate=1e6, burst=1e6))
+    server, stop = start_live(db_url, Settings(rate=1e6, burst=1e6, operator_token=OPERATOR))
     yield server
     stop()

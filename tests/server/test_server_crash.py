@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from server_helpers import play_out
 
-from conftest import Client, Process
+from conftest import OPERATOR, Client, Process
 from tabletop.engine.record import Record, replay
 from tabletop.engine.rng import Rng
 
@@ -110,19 +110,24 @@ def test_sigkill_in_mid_game_then_every_table_resumes(data: Path) -> None:
     second = Process(db_url, data)
     try:
         # the acknowledged answer survived
-        record = Record.from_json(
-            second.live.http.get(
-                f"/api/tables/{made['id']}/record",
-                headers={"authorization": "Bearer " + made["host"]},
-            ).json()
-        )
-        assert len(record.answers) == acked["step"]
-        assert record.answers[-1] == (seat, ask["options"][-1]["id"])
-        state = replay(record, verify=True)
+        def record_of(table_id: str) -> Record:
+            r = second.live.http.get(
+                f"/api/tables/{table_id}/record",
+                headers={"authorization": "Bearer " + OPERATOR},
+            )
+            return Record.from_json(r.json())
+
+        record = record_of(made["id"])
+        # (the bots' answers after it are committed one turn after it, maybe before the kill)
+        assert len(record.answers) >= acked["step"]
+        assert record.answers[acked["step"] - 1] == (seat, ask["options"][-1]["id"])
+        replay(record, verify=True)
         for s, token in tables[0][1].items():
             again = second.live.socket(made["id"], [token]).state()
-            assert again["step"] == acked["step"]
-            assert again["viewers"][0]["view"] == replay(record).view(s)
+            assert again["step"] >= acked["step"]
+            answers = record_of(made["id"]).answers[: again["step"]]
+            state = replay(Record(**{**record.__dict__, "answers": answers, "digests": []}))
+            assert again["viewers"][0]["view"] == state.view(s)
             assert [(e["rule"], e["text"]) for e in again["viewers"][0]["events"]] == [
                 tuple(e) for e in state.log_for(s)
             ]

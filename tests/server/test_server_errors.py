@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from conftest import Client, Live, start_live
-from tabletop.server.app import Settings
+from tabletop.server.limits import Settings
 from tabletop.server.protocol import MAX_BODY_BYTES, MAX_MESSAGE_BYTES
 
 QUESTS = {"game": "quests", "players": 3, "seats": ["person", "person", "heuristic"], "seed": 7}
@@ -55,7 +55,7 @@ def test_create_refused(live: Live, body: dict[str, Any], code: str, status: int
     assert r.status_code == status, r.text
     assert r.json()["error"]["code"] == code
     assert "Traceback" not in r.text
-    assert live.http.get("/api/tables").json() == {"tables": []}
+    assert live.http.get("/api/tables").json()["tables"] == []
 
 
 def test_http_bodies_are_bounded_and_must_be_json(live: Live) -> None:
@@ -66,7 +66,7 @@ def test_http_bodies_are_bounded_and_must_be_json(live: Live) -> None:
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
     )
     assert r.status_code == 422 and r.json()["error"]["code"] == "malformed"
-    assert live.http.get("/api/tables").json() == {"tables": []}
+    assert live.http.get("/api/tables").json()["tables"] == []
 
 
 def test_invites_and_tokens(live: Live) -> None:

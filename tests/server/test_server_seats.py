@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Live
+from server_helpers import play_out
+
+from conftest import OPERATOR, Live
 from tabletop.engine.record import Record, replay
+from tabletop.engine.rng import Rng
 from tabletop.server.store import Tx
 
 QUESTS: dict[str, Any] = {
@@ -75,7 +78,7 @@ def test_a_vacated_seat_is_played_by_the_takeover_bot_until_someone_joins(live: 
     moved = a.until(lambda m: m["type"] == "state" and m["step"] >= 3)
     answers = Record.from_json(
         live.http.get(
-            f"/api/tables/{table_id}/record", headers={"authorization": "Bearer " + made["host"]}
+            f"/api/tables/{table_id}/record", headers={"authorization": "Bearer " + OPERATOR}
         ).json()
     ).answers
     assert (1, "pass") in answers[1:3]
@@ -99,8 +102,8 @@ def test_an_idle_seat_is_taken_over_and_handed_back(live: Live) -> None:
     assert first["viewers"][0]["ask"] is not None
     # P1 does nothing: the bot answers for it once the table's idle time has passed
     taken = a.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["covered"])
-    assert live.store.count_answers(table_id) >= 1
     moved = a.until(lambda m: m["type"] == "state" and m["step"] > first["step"])
+    assert live.store.count_answers(table_id) >= 1  # the bot's answer, stored before it is shown
     assert moved["viewers"][0]["can_undo"] is False
     assert taken["table"]["seats"][0]["taken"]  # still P1's seat: only played for them
     a.send({"type": "sync"})  # P1 is back
@@ -108,23 +111,45 @@ def test_an_idle_seat_is_taken_over_and_handed_back(live: Live) -> None:
     assert back["viewers"][0]["seat"] == 0
 
 
-def test_the_record_of_a_running_game_is_the_hosts_only(live: Live) -> None:
-    made, tokens = seated(live)
+def test_nobody_at_a_running_table_may_download_its_record(live: Live) -> None:
+    # the host is also P1: neither the host token nor any seat token opens the record (which
+    # holds the seed, so every hand and the deck order) before the game is over
+    made, tokens = seated(live, seats=["person", "person", "heuristic"], options={"turn_limit": 1})
     table_id = made["id"]
-    for headers in ({}, {"authorization": "Bearer " + tokens[0]}, {"authorization": "x"}):
+    refused = [
+        {},
+        {"authorization": "Bearer " + made["host"]},
+        *({"authorization": "Bearer " + t} for t in tokens),
+        {"authorization": "x"},
+    ]
+    for headers in refused:
         r = live.http.get(f"/api/tables/{table_id}/record", headers=headers)
         assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"
-    # never in the address, where access logs would keep it
-    r = live.http.get(f"/api/tables/{table_id}/record", params={"token": made["host"]})
+        assert str(made["host"]) not in r.text and "seed" not in r.text
+    # never in the address either, where access logs would keep it
+    r = live.http.get(f"/api/tables/{table_id}/record", params={"token": OPERATOR})
     assert r.status_code == 403
+    # the operator's credential (no seat's) opens it
     r = live.http.get(
-        f"/api/tables/{table_id}/record", headers={"authorization": "Bearer " + made["host"]}
+        f"/api/tables/{table_id}/record", headers={"authorization": "Bearer " + OPERATOR}
     )
     assert r.status_code == 200
     assert "attachment" in r.headers["content-disposition"]
     record = Record.from_json(r.json())
     state = replay(record, verify=True)
     assert state.steps == len(record.answers) and not state.is_over
+    # every other route the host has gives only its seats' views: the table's facts
+    facts = live.http.get(f"/api/tables/{table_id}").json()
+    assert "seed" not in facts and all(
+        "seed" not in t for t in live.http.get("/api/tables").json()["tables"]
+    )
+    # once the game is over, the record is anyone's
+    a, b = live.socket(table_id, [tokens[0]]), live.socket(table_id, [tokens[1]])
+    play_out([a, b], Rng(5))
+    a.until_over()
+    r = live.http.get(f"/api/tables/{table_id}/record")
+    assert r.status_code == 200
+    assert replay(Record.from_json(r.json()), verify=True).is_over
 
 
 def test_paced_bots_play_one_answer_at_a_time_to_the_end(live: Live) -> None:

@@ -24,7 +24,8 @@ def serve(
     second a connection may send on average (twice as many at once)."""
     import uvicorn
 
-    from tabletop.server.app import Settings, create_app
+    from tabletop.server.app import create_app
+    from tabletop.server.limits import Settings
     from tabletop.server.protocol import MAX_MESSAGE_BYTES
 
     uvicorn.run(

@@ -26,11 +26,10 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -44,6 +43,7 @@ from tabletop.engine.table import Cursor
 from tabletop.engine.texts import TextsError, all_cards
 from tabletop.server.fanout import Listener
 from tabletop.server.hub import Hub
+from tabletop.server.limits import Bucket, PerClient, Settings
 from tabletop.server.protocol import (
     MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
@@ -53,6 +53,7 @@ from tabletop.server.protocol import (
     Hello,
     Join,
     Leave,
+    Listing,
     Reinvite,
     Sync,
     Undo,
@@ -61,7 +62,8 @@ from tabletop.server.protocol import (
     error,
 )
 from tabletop.server.room import PERSON, Conn, Room, RoomError
-from tabletop.server.store import Store, hash_token
+from tabletop.server.schema import hash_token
+from tabletop.server.store import Store
 
 log = logging.getLogger("tabletop.server")
 STATIC = Path(__file__).parent / "static"
@@ -71,36 +73,26 @@ HTTP_STATUS: dict[str, int] = {
     "seat_taken": 409,
     "malformed": 422,
     "too_large": 413,
+    "rate_limited": 429,
+    "server_full": 503,
     "internal": 500,
 }
-
-
-@dataclass
-class Settings:
-    """What a server is run with; tests shrink the limits and stop the clock."""
-
-    rate: float = 20.0  # messages a second a connection may send, on average
-    burst: float = 40.0  # messages it may send at once
-    clock: Callable[[], float] = time.monotonic
-    hello_seconds: float = 30.0  # a connection that says no hello by then is closed
-
-
-class Bucket:
-    """A token bucket: `burst` messages at once, refilled at `rate` a second."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = burst
-        self.last = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+# Refusals a client playing by the rules meets when the game moved on as it answered: they do
+# not count toward closing a connection that keeps sending what is refused.
+HONEST = frozenset({"stale"})
+# Sent with every HTTP answer: the pages load scripts and styles from this server only (none
+# inline), are never framed, and send no referrer (a table's address names the table).
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        b"frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
 
 
 @functools.cache
@@ -119,9 +111,11 @@ def card_texts(game_id: str) -> dict[str, Any]:
     }
 
 
-def api_error(code: ErrorCode, message: str) -> JSONResponse:
+def api_error(code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse(
-        {"error": {"code": code, "message": message}}, status_code=HTTP_STATUS.get(code, 400)
+        {"error": {"code": code, "message": message}},
+        status_code=HTTP_STATUS.get(code, 400),
+        headers=headers,
     )
 
 
@@ -175,12 +169,47 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+class SecurityHeaders:
+    """Adds `SECURITY_HEADERS` to every HTTP answer."""
+
+    def __init__(self, app: ASGI) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+    """A browser names the page that opens a WebSocket (`Origin`): it must be this server's
+    own (as the `Host` it was reached by) or one the operator allowed. A client that is no
+    browser sends none, and cannot be made to act for someone else's page."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}", *settings.origins)
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
 def create_app(store: Store | str | None = None, settings: Settings | None = None) -> FastAPI:
     """The application, on `store` (a `Store`, a database URL, or None: SQLite in the data
     directory)."""
     settings = settings or Settings()
     db = store if isinstance(store, Store) else Store(store)
-    hub = Hub(db, clock=settings.clock)
+    hub = Hub(db, settings)
+    creations = PerClient(settings.create_per_hour / 3600, settings.create_burst, settings.clock)
 
     async def refresh(table_id: str) -> None:
         """Another process changed a table (a NOTIFY): adopt it, tell this process's
@@ -210,19 +239,42 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                 for table_id in list(hub.rooms):
                     heard(table_id)
 
-            listener = Listener(db.url, heard, everything)
+            listener = Listener(db.url, heard, everything, sender=db.sender)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 30)
-        for room in await asyncio.to_thread(hub.load_unfinished):
-            room.schedule()
+        background = [asyncio.create_task(resume()), asyncio.create_task(sweep())]
         yield
+        for task in background:
+            task.cancel()
         hub.stop()
         if listener is not None:
             await asyncio.to_thread(listener.stop)
 
+    async def resume() -> None:
+        """After a restart, the tables bots play at go on by themselves: loaded one at a time
+        in a worker thread while the server already answers people."""
+        for table_id in await asyncio.to_thread(db.bot_table_ids):
+            try:
+                room = await room_of(table_id)
+            except RoomError:
+                continue  # refused tables stay in the store, untouched
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+                continue
+            room.schedule()
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(settings.sweep_seconds)
+            try:
+                await asyncio.to_thread(hub.sweep, time.time())
+            except Exception:
+                log.exception("expiring tables failed")
+
     app = FastAPI(title="tabletop", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RoomError)
     async def _room_error(_: Request, e: RoomError) -> JSONResponse:
@@ -237,8 +289,13 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         log.exception("request failed")
         return api_error("internal", "the server failed; nothing was changed")
 
-    def room_of(table_id: str) -> Room:
-        return hub.room(table_id[:40])
+    async def room_of(table_id: str) -> Room:
+        room = hub.rooms.get(table_id[:40])
+        if room is None:  # loading replays the game: never on the event loop
+            room = await asyncio.to_thread(hub.room, table_id[:40])
+            if db.is_postgres:  # a change announced while it was loading was not heard
+                asyncio.get_running_loop().create_task(refresh(room.id))
+        return room
 
     # -- HTTP ---------------------------------------------------------------------------------
     @app.get("/api/games")
@@ -266,11 +323,36 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         return JSONResponse(card_texts(game_id), headers={"cache-control": "max-age=3600"})
 
     @app.get("/api/tables")
-    def tables() -> dict[str, Any]:
-        return {"tables": hub.listing()}
+    def tables(query: Annotated[Listing, Query()]) -> dict[str, Any]:
+        if query.game is not None and query.game not in registry.game_ids():
+            raise RoomError("bad_request", f"no game {query.game[:40]!r}")
+        since = None if query.recent is None else time.time() - query.recent
+        total, page = db.listing(
+            game=query.game,
+            open_only=query.open,
+            since=since,
+            limit=query.limit,
+            offset=query.offset,
+        )
+        for entry in page:
+            entry["title"] = registry.get(entry["game"]).title
+        return {"tables": page, "total": total, "limit": query.limit, "offset": query.offset}
 
-    @app.post("/api/tables")
-    async def create(req: CreateTable) -> dict[str, Any]:
+    @app.post("/api/tables", response_model=None)
+    async def create(req: CreateTable, request: Request) -> JSONResponse | dict[str, Any]:
+        wait = creations.take(client_of(request))
+        if wait:
+            return api_error(
+                "rate_limited",
+                f"too many tables created from your address: try again in {wait:.0f} s",
+                headers={"retry-after": str(max(1, round(wait)))},
+            )
+        if await asyncio.to_thread(db.count_unfinished) >= settings.max_tables:
+            return api_error(
+                "server_full",
+                f"this server holds {settings.max_tables:,} unfinished tables, its most: "
+                "join one, or try again later",
+            )
         room, host, invites = await asyncio.to_thread(hub.create, req)
         room.schedule()
         return {
@@ -281,12 +363,12 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         }
 
     @app.get("/api/tables/{table_id}")
-    def table(table_id: str) -> dict[str, Any]:
-        return room_of(table_id).meta()
+    async def table(table_id: str) -> dict[str, Any]:
+        return (await room_of(table_id)).meta()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, req: Join) -> dict[str, Any]:
-        room = room_of(table_id)
+        room = await room_of(table_id)
         async with room.lock:
             seat, token = await asyncio.to_thread(hub.join, room, req.invite)
             room.changed()
@@ -294,7 +376,7 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, req: Leave) -> dict[str, Any]:
-        room = room_of(table_id)
+        room = await room_of(table_id)
         async with room.lock:
             seat = await asyncio.to_thread(hub.leave, room, req.token)
             room.changed()
@@ -302,17 +384,17 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
 
     @app.post("/api/tables/{table_id}/invite")
     async def invite(table_id: str, req: Reinvite) -> dict[str, Any]:
-        room = room_of(table_id)
+        room = await room_of(table_id)
         async with room.lock:
             new = await asyncio.to_thread(hub.reinvite, room, req.host, req.seat)
         return {"seat": req.seat, "invite": new}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> JSONResponse:
-        # the host token comes in a header, never in the address (which access logs keep)
+        # the operator's token comes in a header, never in the address (which logs keep)
         auth = request.headers.get("authorization", "")
         token = auth.removeprefix("Bearer ").strip()[:64] if auth.startswith("Bearer ") else None
-        room = room_of(table_id)
+        room = await room_of(table_id)
         async with room.lock:
             data = await asyncio.to_thread(hub.record, room, token or None)
         name = f"{room.state.game_id}-{room.id}.json"
@@ -332,26 +414,31 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
     # -- WebSocket ----------------------------------------------------------------------------
     @app.websocket("/api/tables/{table_id}/ws")
     async def play(websocket: WebSocket, table_id: str) -> None:
+        if not origin_allowed(websocket, settings):
+            await websocket.close(code=4403)  # before the handshake: the page gets a 403
+            return
         await websocket.accept()
+        connected = asyncio.get_running_loop().time()
         try:
-            room = room_of(table_id)
+            room = await room_of(table_id)
         except RoomError as e:
             await websocket.send_json(error(e.code, e.message))
-            await websocket.close(code=4404)
+            await websocket.close(code=4404 if e.code == "unknown_table" else 1011)
             return
         conn = Conn()
         room.attach(conn)
         writer = asyncio.create_task(_write(websocket, hub, room, conn))
         bucket = Bucket(settings.rate, settings.burst, settings.clock)
+        refusals = Bucket(settings.refusal_rate, settings.refusals, settings.clock)
+        limited = False  # the last message was dropped for the rate: no error frame again
         try:
             while True:
                 if conn.hello:
                     message = await websocket.receive()
                 else:
+                    left = connected + settings.hello_seconds - asyncio.get_running_loop().time()
                     try:
-                        message = await asyncio.wait_for(
-                            websocket.receive(), settings.hello_seconds
-                        )
+                        message = await asyncio.wait_for(websocket.receive(), max(left, 0))
                     except TimeoutError:
                         await websocket.send_json(
                             error("no_hello", "no hello came: send hello first (closing)")
@@ -362,25 +449,41 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                     break
                 text = message.get("text")
                 room = hub.rooms.get(room.id, room)
+                refused: dict[str, Any] | None = None
                 if not bucket.take():
-                    conn.post(error("rate_limited", "too many messages: this one was dropped"))
+                    if not limited:
+                        refused = error("rate_limited", "too many messages: dropped from now")
+                    limited = True
+                elif text is None:
+                    refused = error("malformed", "send JSON text messages, not binary ones")
+                elif len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+                    refused = error("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+                else:
+                    limited = False
+                    try:
+                        parsed = client_message.validate_json(text)
+                    except ValidationError as e:
+                        refused = error("malformed", describe_validation(e))
+                    else:
+                        try:
+                            refused = await _handle(hub, room, conn, parsed)
+                        except Exception:  # the server's own failure: logged, never sent
+                            log.exception("table %s: a message could not be handled", room.id)
+                            conn.post(error("internal", "the server failed; nothing was changed"))
+                if (refused is None or refused["code"] in HONEST) and not limited:
+                    if refused is not None:
+                        conn.post(refused)
                     continue
-                if text is None:
-                    conn.post(error("malformed", "send JSON text messages, not binary ones"))
+                if refusals.take():
+                    if refused is not None:
+                        conn.post(refused)
                     continue
-                if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
-                    conn.post(error("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes"))
-                    continue
-                try:
-                    parsed = client_message.validate_json(text)
-                except ValidationError as e:
-                    conn.post(error("malformed", describe_validation(e)))
-                    continue
-                try:
-                    await _handle(hub, room, conn, parsed)
-                except Exception:  # the server's own failure: logged, never sent
-                    log.exception("table %s: a message could not be handled", room.id)
-                    conn.post(error("internal", "the server failed; nothing was changed"))
+                # a client that keeps sending what is refused is closed, not answered forever
+                await websocket.send_json(
+                    error("too_many_refused", "too many refused messages: closing")
+                )
+                await websocket.close(code=1008)
+                break
         except WebSocketDisconnect:
             pass
         finally:
@@ -414,13 +517,16 @@ async def _write(websocket: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
             await websocket.close(code=1011)
 
 
-async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Undo | Sync) -> None:
+async def _handle(
+    hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Undo | Sync
+) -> dict[str, Any] | None:
+    """Act on one message; the error to send when it is refused, else None."""
     if isinstance(message, Sync):
         async with room.lock:
             if await asyncio.to_thread(room.back_sync, conn.seats):  # anything says "back"
                 room.changed()
         conn.dirty()
-        return
+        return None
     if isinstance(message, Hello):
         async with room.lock:
             hashes = [hash_token(token) for token in message.tokens]
@@ -430,8 +536,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Un
             for h in hashes:
                 seat = room.seat_of_token(h)
                 if seat is None:
-                    conn.post(error("bad_token", "a seat token is not valid for this table"))
-                    return
+                    return error("bad_token", "a seat token is not valid for this table")
                 seats.append(seat)
             conn.seats = tuple(sorted(set(seats)))
             conn.hello = True
@@ -441,13 +546,11 @@ async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Un
                     conn.cursors[c.seat] = (Cursor(c.position, c.epoch), c.gen)
             await asyncio.to_thread(room.back_sync, conn.seats)
             room.changed()
-        return
+        return None
     if not conn.hello:
-        conn.post(error("no_hello", "send hello with your seat tokens first"))
-        return
+        return error("no_hello", "send hello with your seat tokens first")
     if message.seat not in conn.seats:
-        conn.post(error("not_your_seat", f"this connection does not hold P{message.seat + 1}"))
-        return
+        return error("not_your_seat", f"this connection does not hold P{message.seat + 1}")
     async with room.lock:
         covered = set(room.idle_covered)
         try:
@@ -467,16 +570,16 @@ async def _handle(hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Un
                 await asyncio.to_thread(room.undo_sync, message.seat)
                 conn.post({"type": "undone", "seat": message.seat, "step": room.state.steps})
         except RoomError as e:
-            conn.post(error(e.code, e.message))
             if covered != room.idle_covered:  # handed back before the answer was refused
                 room.changed()
             else:
                 conn.dirty()
-            return
+            return error(e.code, e.message)
         except Exception:
             log.exception("table %s failed", room.id)
             conn.post(error("internal", "the server failed; nothing was changed"))
             with contextlib.suppress(RoomError):
-                hub.reload(room)
-            return
+                await asyncio.to_thread(hub.reload, room)
+            return None
         room.changed()
+    return None

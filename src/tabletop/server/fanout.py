@@ -3,7 +3,10 @@ with PostgreSQL's NOTIFY on `store.CHANNEL` (sent by the change's own transactio
 once it is committed), and every process LISTENs: a `Listener` thread hands each table id it
 hears about to a callback, which has the process adopt what was stored (`Room.refresh_sync`)
 and tell its own connections. A listener that loses its connection connects again and then
-asks for every table to be refreshed, since notifications sent meanwhile are lost."""
+asks for every table to be refreshed, since notifications sent meanwhile are lost.
+
+A notification's payload is the table's id and the sending process (`Store.sender`): a
+process skips its own, which it has adopted already (each would cost a locked transaction)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import make_url
 
-from tabletop.server.store import CHANNEL
+from tabletop.server.schema import CHANNEL
 
 log = logging.getLogger("tabletop.server")
 
@@ -25,9 +28,14 @@ def conninfo(url: str) -> str:
 
 class Listener:
     def __init__(
-        self, url: str, on_table: Callable[[str], None], on_reconnect: Callable[[], None]
+        self,
+        url: str,
+        on_table: Callable[[str], None],
+        on_reconnect: Callable[[], None],
+        sender: str = "",
     ) -> None:
         self.conninfo = conninfo(url)
+        self.sender = sender
         self.on_table = on_table
         self.on_reconnect = on_reconnect
         self.ready = threading.Event()
@@ -55,7 +63,9 @@ class Listener:
                     first = False
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            self.on_table(note.payload)
+                            table_id, _, sender = note.payload.partition(" ")
+                            if not sender or sender != self.sender:
+                                self.on_table(table_id)
             except psycopg.Error as e:
                 log.warning("listening for table changes failed (%s); connecting again", e)
                 self._stop.wait(1.0)

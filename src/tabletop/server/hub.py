@@ -1,13 +1,14 @@
 """The server's tables: creating them, loading them back from the store, seats and records.
 
-`Hub` keeps one `Room` per table in memory, loaded from the store on first use (and at start
-for every unfinished table, so bots and idle seats go on by themselves after a restart). A
-table loaded back is its stored answers replayed; the state must match the digest stored with
-its last commit, or the table is refused with a clear error rather than played from a
-different position.
+`Hub` keeps one `Room` per table in memory while it is used, loaded from the store on first
+use (and, after a restart, in the background for every unfinished table a bot plays at, so
+bots and idle seats go on by themselves). A table loaded back is its stored answers replayed;
+the state must match the digest stored with its last commit, or the table is refused with a
+clear error rather than played from a different position. Finished tables and tables nobody
+used for a while are dropped from memory (`sweep`); abandoned ones expire from the store.
 
-Tokens: creating a table gives a host token (to invite again and to download the record of a
-running game) and one invite per person's seat; joining with an invite gives that seat's
+Tokens: creating a table gives a host token (to invite someone to a free seat again) and one
+invite per person's seat; joining with an invite gives that seat's
 token and uses the invite up. Every token is 32 URL-safe characters from `secrets`, stored
 hashed.
 """
@@ -15,8 +16,7 @@ hashed.
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable
+import threading
 from typing import Any
 
 from tabletop.agents import make_agent
@@ -24,9 +24,11 @@ from tabletop.engine import registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.record import clip_message, digest, record_of
 from tabletop.engine.rng import derive_seed
+from tabletop.server.limits import BotPool, Settings, bounded_spec
 from tabletop.server.protocol import CreateTable
 from tabletop.server.room import PERSON, Room, RoomError, replay_stored
-from tabletop.server.store import Store, hash_token
+from tabletop.server.schema import hash_token
+from tabletop.server.store import Store
 
 
 def new_token() -> str:
@@ -36,27 +38,32 @@ def new_token() -> str:
 class Hub:
     """Every table this server process serves."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
         self.store = store
-        self.clock = clock
+        self.settings = settings or Settings()
+        self.clock = self.settings.clock
+        self.bots = BotPool(self.settings.bot_workers)
         self.rooms: dict[str, Room] = {}
+        self._loading = threading.Lock()
 
     # -- loading --------------------------------------------------------------------------
-    def load_unfinished(self) -> list[Room]:
-        out = []
-        for table_id in self.store.table_ids(unfinished_only=True):
-            try:
-                out.append(self.room(table_id))
-            except RoomError:
-                continue  # refused tables stay in the store, untouched
-        return out
-
     def room(self, table_id: str) -> Room:
+        """The table, loaded from the store when this process does not hold it yet (call
+        from a worker thread: loading replays the game)."""
         room = self.rooms.get(table_id)
         if room is None:
-            room = self._load(table_id)
-            self.rooms[table_id] = room
+            with self._loading:  # one load a table, however many ask at once
+                room = self.rooms.get(table_id)
+                if room is None:
+                    room = self._load(table_id)
+                    self.rooms[table_id] = room
         return room
+
+    def forget(self, room: Room) -> None:
+        """Drop a table from memory (it stays in the store unless it expired)."""
+        room.stop()
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
 
     def _load(self, table_id: str) -> Room:
         stored = self.store.load(table_id)
@@ -77,9 +84,10 @@ class Hub:
             vacated=stored.vacated,
             idle=stored.idle,
             clock=self.clock,
+            settings=self.settings,
+            bots=self.bots,
         )
-        room.transact(room.drive)  # bot answers a crash cut short (never acknowledged)
-        return room
+        return room  # its bots go on in the bot pool once it is scheduled
 
     def reload(self, room: Room) -> Room:
         """Throw the room's memory away and load it from the store again (after a failed
@@ -109,10 +117,11 @@ class Hub:
         try:
             state = registry.new_game(req.game, req.players, seed, dict(req.options))
             for seat, seat_spec in enumerate(req.seats):
-                if seat_spec != PERSON:
-                    make_agent(seat_spec, req.game, derive_seed(seed, seat), extra=(PERSON,))
+                if seat_spec != PERSON:  # an unknown agent, or one asking more than the caps
+                    bounded = bounded_spec(seat_spec, self.settings)
+                    make_agent(bounded, req.game, derive_seed(seed, seat), extra=(PERSON,))
             if req.takeover is not None:
-                make_agent(req.takeover, req.game, 0)
+                make_agent(bounded_spec(req.takeover, self.settings), req.game, 0)
         except TabletopError as e:
             raise RoomError("bad_request", clip_message(str(e))) from None
         if req.idle_seconds is not None and req.takeover is None:
@@ -137,8 +146,9 @@ class Hub:
             invite_hashes=invite_hashes,
             vacated=[False] * req.players,
             clock=self.clock,
+            settings=self.settings,
+            bots=self.bots,
         )
-        room.drive()
         self.store.create_table(
             table_id=table_id,
             name=room.name,
@@ -197,7 +207,6 @@ class Hub:
                 if seat in conn.seats:
                     conn.seats = tuple(s for s in conn.seats if s != seat)
                     conn.cursors.pop(seat, None)
-            room.drive()
             return seat
 
         return room.transact(leave)
@@ -223,30 +232,43 @@ class Hub:
         return invite
 
     def record(self, room: Room, token: str | None) -> dict[str, Any]:
-        """The record file of the table. A finished game's is anyone's; a running game's
-        (which holds the seed, so every hidden card) only the host's."""
+        """The record file of the table. A finished game's is anyone's. A running game's
+        holds the seed, so every hidden card: nobody who sits at the table or watches it may
+        have it, the host included; only the operator's credential (`Settings.operator_token`,
+        which is no seat's) opens it before the end."""
         if not room.state.is_over:
-            if token is None:
+            operator = self.settings.operator_token
+            if (
+                token is None
+                or operator is None
+                or not secrets.compare_digest(hash_token(operator), hash_token(token))
+            ):
                 raise RoomError(
                     "bad_token",
-                    "the record of a running game reveals every hidden card: only the host "
-                    "may download it (give the host token)",
+                    "the record of a running game reveals every hidden card: it can be "
+                    "downloaded once the game is over",
                 )
-            self.check_host(room, token)
         return record_of(room.state).to_json()
 
-    def listing(self) -> list[dict[str, Any]]:
-        """The unfinished tables of the store (another process's too), loaded as needed."""
-        out = []
-        for table_id in self.store.table_ids(unfinished_only=True):
-            try:
-                room = self.room(table_id)
-            except RoomError:
+    def sweep(self, now_wall: float) -> list[str]:
+        """Expire the abandoned tables from the store (unchanged for `expire_hours`) and drop
+        from memory the tables nobody needs here: finished or unused for
+        `idle_evict_seconds`, with no connection and no bot at work. Returns the expired."""
+        expired = self.store.expire(now_wall - self.settings.expire_hours * 3600)
+        for table_id in expired:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                self.forget(room)
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            if room.conns or room.bot_busy() or room.lock.locked():
                 continue
-            if not room.state.is_over:
-                out.append(room.meta())
-        return out
+            unused = now - room.last_used >= self.settings.idle_evict_seconds
+            if room.state.is_over or (unused and not room.wants_idle_watch()):
+                self.forget(room)
+        return expired
 
     def stop(self) -> None:
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             room.stop()
+        self.bots.close()

@@ -1,8 +1,9 @@
 """The messages of the server's API, each a pydantic model that bounds every field.
 
-HTTP bodies: `CreateTable`, `Join`, `Leave`, `Reinvite`. WebSocket messages from a client
-(`ClientMessage`, told apart by `type`): `hello` (the seat tokens this connection plays,
-none for a spectator, and where each viewer's log was read up to), `answer`, `undo`, `sync`.
+HTTP bodies: `CreateTable`, `Join`, `Leave`, `Reinvite`; the lobby's query: `Listing`.
+WebSocket messages from a client (`ClientMessage`, told apart by `type`): `hello` (the seat
+tokens this connection plays, none for a spectator, and where each viewer's log was read up
+to), `answer`, `undo`, `sync`.
 A message that is not valid JSON, too large, or does not fit its model is refused with an
 `error` whose `code` says which (see `ErrorCode`); the connection stays open.
 """
@@ -23,6 +24,7 @@ MAX_SEATS = 8
 TOKEN_CHARS = 64
 SPEC_CHARS = 200
 OPTION_ID_CHARS = 200
+MAX_PAGE = 100  # tables in one page of the lobby's listing
 
 ErrorCode = Literal[
     "malformed",  # not JSON, or not one of the messages (the message says what was wrong)
@@ -40,6 +42,8 @@ ErrorCode = Literal[
     "unknown_table",
     "bad_request",  # a table that cannot be created as asked (game, options, seats)
     "seat_taken",
+    "server_full",  # the server holds as many unfinished tables as it may
+    "too_many_refused",  # the connection sent too many refused messages: it is closed
     "internal",  # the server failed; nothing was changed
 ]
 
@@ -103,6 +107,17 @@ class CreateTable(_Strict):
     takeover: Annotated[str, Field(min_length=1, max_length=SPEC_CHARS)] | None = None
     idle_seconds: Annotated[float, Field(gt=0, le=86400)] | None = None
     pace_ms: Annotated[int, Field(ge=0, le=10000)] = 0  # a pause before each bot answer
+
+
+class Listing(BaseModel):
+    """The lobby's query of open tables: one page, filtered (`GET /api/tables?...`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    open: bool = False  # only tables with a person's seat still to be taken
+    recent: Annotated[float, Field(gt=0, le=30 * 86400)] | None = None  # changed this recently (s)
+    limit: Annotated[int, Field(ge=1, le=MAX_PAGE)] = 20
+    offset: Annotated[int, Field(ge=0, le=100_000)] = 0
 
 
 class Join(_Strict):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections import deque
@@ -55,9 +56,12 @@ from tabletop.engine.table import (
     TableError,
 )
 from tabletop.server import outgoing
+from tabletop.server.limits import BotPool, Settings, bounded_spec
 from tabletop.server.protocol import ErrorCode
-from tabletop.server.store import SeatRow, Store, StoredTable, Tx
+from tabletop.server.schema import SeatRow, StoredTable
+from tabletop.server.store import Store, Tx
 
+log = logging.getLogger("tabletop.server")
 T = TypeVar("T")
 PERSON = "person"
 OUTBOX = 64  # replies queued for one connection before the oldest are dropped
@@ -136,8 +140,12 @@ class Room:
         vacated: list[bool],
         idle: list[bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        settings: Settings | None = None,
+        bots: BotPool | None = None,
     ) -> None:
         self.store = store
+        self.settings = settings or Settings()
+        self.bots = bots
         self.id = table_id
         self.name = name
         self.specs = specs
@@ -162,7 +170,10 @@ class Room:
         self.table = self._build(state)
         self._note_asks(())
 
-        self._pacer: asyncio.Task[None] | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._again = False
+        self.adopted = False  # a change caught up what another process stored
+        self.last_used = clock()  # when a connection last left or a change was made
         self._idler: asyncio.Task[None] | None = None
 
     # -- building -------------------------------------------------------------------------
@@ -185,9 +196,11 @@ class Room:
             if self.is_person(seat):
                 assert self.takeover is not None
                 seed = derive_seed(self._seed, TAKEOVER_SEAT_SALT + seat)
-                agent = make_agent(self.takeover, self._game, seed)
+                spec = bounded_spec(self.takeover, self.settings, strict=False)
+                agent = make_agent(spec, self._game, seed)
             else:
-                agent = make_agent(self.specs[seat], self._game, derive_seed(self._seed, seat))
+                spec = bounded_spec(self.specs[seat], self.settings, strict=False)
+                agent = make_agent(spec, self._game, derive_seed(self._seed, seat))
             self._agents[seat] = agent
         return agent
 
@@ -232,6 +245,7 @@ class Room:
         self._note_asks(())
 
     def changed(self) -> None:
+        self.last_used = self.clock()
         for conn in self.conns:
             conn.dirty()
         self.schedule()
@@ -244,7 +258,7 @@ class Room:
         answer; any other failure makes the caller reload the room)."""
         try:
             with self.store.locked(self.id) as tx:
-                self._catch_up(tx)
+                self.adopted |= self._catch_up(tx)
                 result = change()
                 self._write(tx)
         except BaseException:
@@ -356,20 +370,32 @@ class Room:
 
     # -- what the table waits for ------------------------------------------------------------
     def bots_to_move(self) -> bool:
-        return self.state.pending is not None and not self.table.asks()
+        """Whether the table itself may have an answer to make: a seat a bot plays is asked
+        (it may still wait for a person of a secret decision), or a held-back answer."""
+        state = self.state
+        if state.pending is None:
+            return False
+        table = self.table
+        return bool(table.held()) or any(
+            not isinstance(table.controller(s), str) for s in state.to_move()
+        )
 
-    def drive(self) -> None:
-        """Bot answers, all at once, or (paced) none: the pacer makes them one by one."""
-        if self.pace_ms:
-            return
-        # past the limit the table is stuck on its bots: stored as far as it got
-        with contextlib.suppress(DriveLimitError):
-            self.table.drive()
-
-    def drive_one(self) -> None:
-        # one answer made; the limit error says more are to come (the pacer calls again)
-        with contextlib.suppress(DriveLimitError):
-            self.table.drive(max_steps=1)
+    def bot_turn(self) -> tuple[int, bool]:
+        """The table's own answers for one turn of the bot pool (within `transact`): one when
+        paced, else as many as fit in `Settings.bot_slice` seconds; returns how many were made
+        and whether more are to come."""
+        start = time.perf_counter()
+        made = 0
+        while True:
+            try:
+                n, more = self.table.drive(max_steps=1), False
+            except DriveLimitError:  # one made, and more are to come
+                n, more = 1, True
+            made += n
+            if not more or self.pace_ms:
+                return made, more
+            if time.perf_counter() - start >= self.settings.bot_slice:
+                return made, more
 
     # -- requests (call with the lock held, in a worker thread: kernel and database work) ----
     def answer_sync(self, seat: int, option: str, step: int) -> None:
@@ -392,7 +418,6 @@ class Room:
             self.table.answer(f"seat-{seat}", seat, option, drive=False)
         except (AnswerError, TableError) as e:
             raise RoomError(answer_error_code(e), clip_message(str(e))) from None
-        self.drive()
 
     def undo_sync(self, seat: int) -> None:
         self.back_sync((seat,))
@@ -407,16 +432,9 @@ class Room:
             raise RoomError(answer_error_code(e), clip_message(str(e))) from None
         self._note_asks((seat,))
 
-    def bot_step_sync(self) -> bool:
-        """One paced bot answer; False when there was none to make."""
-
-        def step() -> bool:
-            if not self.bots_to_move():
-                return False
-            self.drive_one()
-            return True
-
-        return self.transact(step)
+    def bot_turn_sync(self) -> tuple[int, bool]:
+        """One turn of the table's bots, stored (see `bot_turn`)."""
+        return self.transact(self.bot_turn)
 
     def cover_sync(self, seats: set[int]) -> bool:
         """Hand idle seats to the takeover agent (those still idle once caught up)."""
@@ -431,7 +449,6 @@ class Room:
                     vacated=self.vacated[seat],
                     idle=True,
                 )
-            self.drive()
             return bool(idle)
 
         return self.transact(cover)
@@ -459,23 +476,50 @@ class Room:
         with self.store.locked(self.id) as tx:
             return self._catch_up(tx)
 
-    # -- background: pacing and idle seats ---------------------------------------------------
+    # -- background: bots and idle seats -------------------------------------------------------
     def schedule(self) -> None:
-        if self.pace_ms and (self._pacer is None or self._pacer.done()) and self.bots_to_move():
-            self._pacer = asyncio.get_running_loop().create_task(self._pace())
-        wants_idle = self.idle_seconds is not None and self.takeover is not None
-        if wants_idle and (self._idler is None or self._idler.done()) and not self.state.is_over:
+        """Start what the table needs in the background: its bots' answers (never made in a
+        request: they take turns in the server's bot pool) and the idle-seat watch."""
+        if self.bot_busy():
+            self._again = True  # the running task looks again before it ends
+        elif self.bots is not None and self.bots_to_move():
+            self._bot_task = asyncio.get_running_loop().create_task(self._play_bots(self.bots))
+        if self.wants_idle_watch() and (self._idler is None or self._idler.done()):
             self._idler = asyncio.get_running_loop().create_task(self._watch_idle())
 
-    async def _pace(self) -> None:
+    def wants_idle_watch(self) -> bool:
+        """Whether a person's seat here may be handed to the takeover bot when left idle."""
+        return (
+            self.idle_seconds is not None
+            and self.takeover is not None
+            and not self.state.is_over
+            and any(h is not None for h in self.token_hashes)
+        )
+
+    def bot_busy(self) -> bool:
+        return self._bot_task is not None and not self._bot_task.done()
+
+    async def _play_bots(self, bots: BotPool) -> None:
+        loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(self.pace_ms / 1000)
-            async with self.lock:
-                made = await asyncio.to_thread(self.bot_step_sync)
-                if not made:
+            if self.pace_ms:
+                await asyncio.sleep(self.pace_ms / 1000)
+            self._again = False
+            async with bots.turns, self.lock:
+                if not self.bots_to_move():  # looked at as it is now: nothing to do
                     return
+                try:
+                    made, more = await loop.run_in_executor(bots.executor, self.bot_turn_sync)
+                except Exception:  # logged; the next change of the table starts the bots again
+                    log.exception("table %s: its bots could not answer", self.id)
+                    return
+            if made or self.adopted:  # (another process's answers count: tell the conns)
+                self.adopted = False
+                self.last_used = self.clock()
                 for conn in self.conns:
                     conn.dirty()
+            if not more and not self._again:
+                return
 
     def idle_seats(self) -> set[int]:
         """Persons' seats the game has waited on for `idle_seconds` since their question was
@@ -505,7 +549,7 @@ class Room:
                         self.changed()
 
     def stop(self) -> None:
-        for task in (self._pacer, self._idler):
+        for task in (self._bot_task, self._idler):
             if task is not None:
                 task.cancel()
 
@@ -522,6 +566,7 @@ class Room:
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
+        self.last_used = self.clock()
         conn.closed = True
         conn.wake.set()
         if conn.seats:

@@ -11,140 +11,57 @@ locked, in which the server adopts what others stored, then writes what it chang
 (`Tx.write_answers` makes the stored answers equal to the game's history: new answers
 appended, answers an undo took back deleted; `Tx.write_seat`). It returns only once the
 database has committed, and the server acknowledges an answer after that, never before. On
-PostgreSQL the transaction also sends a NOTIFY on `CHANNEL` with the table's id, which the
-other server processes on the database listen for (`tabletop.server.fanout`).
+PostgreSQL the transaction also sends a NOTIFY on `CHANNEL` with the table's id and the
+sending process, which the other server processes on the database listen for
+(`tabletop.server.fanout`); the schema (`tabletop.server.schema`) is created under an advisory
+lock, so any number of processes may start at once on a fresh database.
+
+Besides changes: the lobby's pages of unfinished tables (`listing`, filtered by game, open
+seats and recency), and the expiry of abandoned ones (`expire`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
-import os
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
+    ColumnElement,
     Connection,
     Engine,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Text,
+    and_,
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
+    inspect,
     select,
     text,
     update,
 )
-from sqlalchemy import Table as SqlTable
 
-metadata = MetaData()
-
-tables = SqlTable(
-    "tt_tables",
+from tabletop.server.schema import (
+    CHANNEL,
+    SCHEMA_LOCK,
+    SeatRow,
+    StoredTable,
+    _load,
+    _seat_rows,
+    answers,
+    default_url,
     metadata,
-    Column("id", String(40), primary_key=True),
-    Column("name", String(80), nullable=False),
-    Column("game", String(40), nullable=False),
-    Column("version", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("options", Text, nullable=False),  # JSON object
-    Column("seats", Text, nullable=False),  # JSON list: "person" or an agent spec per seat
-    Column("takeover", String(200), nullable=True),
-    Column("idle_seconds", Float, nullable=True),
-    Column("pace_ms", Integer, nullable=False),
-    Column("host_hash", String(64), nullable=False),
-    Column("created", Float, nullable=False),
-    Column("steps", Integer, nullable=False),
-    Column("digest", String(32), nullable=False),
-    Column("over", Boolean, nullable=False),
+    seats,
+    tables,
 )
-
-seats = SqlTable(
-    "tt_seats",
-    metadata,
-    Column("table_id", String(40), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("token_hash", String(64), nullable=True, index=True),
-    Column("invite_hash", String(64), nullable=True, index=True),
-    Column("vacated", Boolean, nullable=False, default=False),  # left: the takeover bot plays
-    Column("idle", Boolean, nullable=False, default=False),  # idle: the takeover bot plays
-)
-
-answers = SqlTable(
-    "tt_answers",
-    metadata,
-    Column("table_id", String(40), primary_key=True),
-    Column("n", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("option", String(200), nullable=False),
-)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def data_dir() -> Path:
-    """The user's data directory, found as the terminal's autosaves find it
-    (`tabletop.ui.autosave`): `$TABLETOP_DATA_DIR`, else `$XDG_DATA_HOME/tabletop`, else
-    `~/.local/share/tabletop`. (Repeated here: the server does not import the terminal.)"""
-    forced = os.environ.get("TABLETOP_DATA_DIR")
-    if forced:
-        return Path(forced).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "tabletop"
-
-
-def default_url() -> str:
-    return f"sqlite:///{data_dir() / 'tables.db'}"
-
-
-@dataclass
-class StoredTable:
-    id: str
-    name: str
-    game: str
-    version: str
-    players: int
-    seed: int
-    options: dict[str, Any]
-    seats: list[str]
-    takeover: str | None
-    idle_seconds: float | None
-    pace_ms: int
-    host_hash: str
-    steps: int
-    digest: str
-    over: bool
-    answers: list[tuple[int, str]]
-    token_hashes: list[str | None]
-    invite_hashes: list[str | None]
-    vacated: list[bool]
-    idle: list[bool]
-
-
-@dataclass
-class SeatRow:
-    token_hash: str | None
-    invite_hash: str | None
-    vacated: bool
-    idle: bool
 
 
 class Store:
@@ -163,9 +80,22 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        self.sender = secrets.token_hex(6)  # names this process in its notifications
+        self._create_schema()
         self._writer = _Writer(self.engine)
+
+    def _create_schema(self) -> None:
+        """Create the tables (and add columns a newer version needs) under a lock, so any
+        number of processes may start on a fresh database at the same instant."""
+        with self.engine.begin() as db:
+            if self.is_postgres:  # held until this transaction ends
+                db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(db)
+            found = {c["name"] for c in inspect(db).get_columns("tt_tables")}
+            if "updated" not in found:  # a database made before tables expired
+                db.execute(text("ALTER TABLE tt_tables ADD COLUMN updated FLOAT"))
+                db.execute(update(tables).values(updated=tables.c.created))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -208,6 +138,7 @@ class Store:
                     pace_ms=pace_ms,
                     host_hash=host_hash,
                     created=time.time(),
+                    updated=time.time(),
                     steps=steps,
                     digest=digest,
                     over=over,
@@ -244,8 +175,13 @@ class Store:
             return [row[0] for row in db.execute(query)]
 
     def load(self, table_id: str) -> StoredTable | None:
+        """The table as one snapshot: its row, seats and answers read in one transaction
+        (repeatable read on PostgreSQL, where another process may commit between them)."""
         with self.engine.connect() as db:
-            return _load(db, table_id)
+            if self.is_postgres:
+                db = db.execution_options(isolation_level="REPEATABLE READ")
+            with db.begin():
+                return _load(db, table_id)
 
     def seat_rows(self, table_id: str) -> list[SeatRow]:
         with self.engine.connect() as db:
@@ -257,6 +193,117 @@ class Store:
                 select(func.count()).select_from(answers).where(answers.c.table_id == table_id)
             ).scalar_one()
         return int(n)
+
+    def count_unfinished(self) -> int:
+        with self.engine.connect() as db:
+            query = select(func.count()).select_from(tables).where(tables.c.over.is_(False))
+            return int(db.execute(query).scalar_one())
+
+    def bot_table_ids(self) -> list[str]:
+        """Unfinished tables a bot may have to play on (an agent's seat, or a takeover),
+        least recently changed first: what a restarted server resumes by itself."""
+        query = (
+            select(tables.c.id, tables.c.seats, tables.c.takeover)
+            .where(tables.c.over.is_(False))
+            .order_by(tables.c.updated)
+        )
+        with self.engine.connect() as db:
+            rows = list(db.execute(query))
+        return [
+            str(r[0])
+            for r in rows
+            if r[2] is not None or any(s != "person" for s in json.loads(r[1]))
+        ]
+
+    def listing(
+        self,
+        *,
+        game: str | None = None,
+        open_only: bool = False,
+        since: float | None = None,
+        limit: int = 20,
+        offset: int = 0,
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """One page of the unfinished tables, most recently changed first, with their
+        public facts: (how many match, the page)."""
+        where: list[ColumnElement[bool]] = [tables.c.over.is_(False)]
+        if game is not None:
+            where.append(tables.c.game == game)
+        if since is not None:
+            where.append(tables.c.updated >= since)
+        if open_only:
+            where.append(
+                exists().where(
+                    and_(
+                        seats.c.table_id == tables.c.id,
+                        seats.c.invite_hash.is_not(None),
+                        seats.c.token_hash.is_(None),
+                    )
+                )
+            )
+        with self.engine.connect() as db:
+            total = db.execute(select(func.count()).select_from(tables).where(*where)).scalar_one()
+            rows = list(
+                db.execute(
+                    select(tables)
+                    .where(*where)
+                    .order_by(tables.c.updated.desc(), tables.c.id)
+                    .limit(limit)
+                    .offset(offset)
+                ).mappings()
+            )
+            ids = [r["id"] for r in rows]
+            taken: dict[str, dict[int, SeatRow]] = {i: {} for i in ids}
+            if ids:
+                for r in db.execute(select(seats).where(seats.c.table_id.in_(ids))).mappings():
+                    taken[r["table_id"]][r["seat"]] = SeatRow(
+                        r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"])
+                    )
+        page = []
+        for r in rows:
+            specs = json.loads(r["seats"])
+            rows_of = taken[r["id"]]
+            page.append(
+                {
+                    "id": r["id"],
+                    "name": r["name"],
+                    "game": r["game"],
+                    "players": r["players"],
+                    "seats": [
+                        {
+                            "seat": s,
+                            "name": f"P{s + 1}",
+                            "kind": "person" if spec == "person" else "agent",
+                            "agent": None if spec == "person" else spec,
+                            "taken": spec == "person"
+                            and s in rows_of
+                            and rows_of[s].token_hash is not None,
+                            "open": s in rows_of and rows_of[s].invite_hash is not None,
+                        }
+                        for s, spec in enumerate(specs)
+                    ],
+                    "step": r["steps"],
+                    "updated": r["updated"],
+                }
+            )
+        return int(total), page
+
+    def expire(self, before: float) -> list[str]:
+        """Remove the unfinished tables nobody changed since `before` (wall-clock seconds);
+        return their ids."""
+        with self.engine.begin() as db:
+            ids = [
+                str(r[0])
+                for r in db.execute(
+                    select(tables.c.id).where(tables.c.over.is_(False), tables.c.updated < before)
+                )
+            ]
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk : chunk + 500]
+                db.execute(delete(answers).where(answers.c.table_id.in_(part)))
+                db.execute(delete(seats).where(seats.c.table_id.in_(part)))
+                db.execute(delete(tables).where(tables.c.id.in_(part)))
+        return ids
 
     # -- changes ----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -278,7 +325,7 @@ class Store:
                 ).first()
                 if row is None:
                     raise KeyError(table_id)
-                yield Tx(db, table_id, int(row[0]), str(row[1]), shared=True)
+                yield Tx(db, table_id, int(row[0]), str(row[1]), shared=True, sender=self.sender)
             return
         with self.engine.connect() as db:
             row = db.execute(
@@ -286,7 +333,7 @@ class Store:
             ).first()
             if row is None:
                 raise KeyError(table_id)
-            tx = Tx(db, table_id, int(row[0]), str(row[1]), shared=False)
+            tx = Tx(db, table_id, int(row[0]), str(row[1]), shared=False, sender=self.sender)
             yield tx
             db.rollback()  # end the read before the writer writes
         if tx.ops:
@@ -352,9 +399,10 @@ class Tx:
     """One change of a table (`Store.locked`): reads now, writes when it is committed."""
 
     def __init__(
-        self, db: Connection, table_id: str, steps: int, digest: str, shared: bool
+        self, db: Connection, table_id: str, steps: int, digest: str, shared: bool, sender: str
     ) -> None:
         self.db = db
+        self.sender = sender
         self.table_id = table_id
         self.steps = steps  # as stored when the change began
         self.digest = digest
@@ -406,7 +454,7 @@ class Tx:
             lambda db: db.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
-                .values(steps=steps, digest=digest, over=over)
+                .values(steps=steps, digest=digest, over=over, updated=time.time())
             )
         )
         self._announce()
@@ -426,66 +474,23 @@ class Tx:
                 .values(**values)
             )
         )
+        self._write(
+            lambda db: db.execute(
+                update(tables).where(tables.c.id == table_id).values(updated=time.time())
+            )
+        )
         self._announce()
 
     def _announce(self) -> None:
         """Tell the other processes on this database (PostgreSQL's NOTIFY, delivered when the
-        transaction commits, once however often it is asked in one transaction)."""
+        transaction commits, once however often it is asked in one transaction). The payload
+        names the table and the sending process, which skips its own notifications."""
         if self.shared and not self._notify:
             self._notify = True
             self.db.execute(
-                text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": self.table_id}
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{self.table_id} {self.sender}"},
             )
-
-
-CHANNEL = "tabletop_tables"
-
-
-def _seat_rows(db: Connection, table_id: str) -> list[SeatRow]:
-    rows = db.execute(
-        select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-    ).mappings()
-    return [
-        SeatRow(r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"]))
-        for r in rows
-    ]
-
-
-def _load(db: Connection, table_id: str) -> StoredTable | None:
-    row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
-    if row is None:
-        return None
-    seat_rows = _seat_rows(db, table_id)
-    moves = [
-        (int(r[0]), str(r[1]))
-        for r in db.execute(
-            select(answers.c.seat, answers.c.option)
-            .where(answers.c.table_id == table_id)
-            .order_by(answers.c.n)
-        )
-    ]
-    return StoredTable(
-        id=row["id"],
-        name=row["name"],
-        game=row["game"],
-        version=row["version"],
-        players=row["players"],
-        seed=row["seed"],
-        options=json.loads(row["options"]),
-        seats=json.loads(row["seats"]),
-        takeover=row["takeover"],
-        idle_seconds=row["idle_seconds"],
-        pace_ms=row["pace_ms"],
-        host_hash=row["host_hash"],
-        steps=row["steps"],
-        digest=row["digest"],
-        over=bool(row["over"]),
-        answers=moves,
-        token_hashes=[r.token_hash for r in seat_rows],
-        invite_hashes=[r.invite_hash for r in seat_rows],
-        vacated=[r.vacated for r in seat_rows],
-        idle=[r.idle for r in seat_rows],
-    )
 
 
 def _sqlite_pragmas(conn: Any, _record: Any) -> None:

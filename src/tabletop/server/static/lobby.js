@@ -10,6 +10,8 @@ function el(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    // styles through the CSSOM: the Content-Security-Policy refuses style attributes
+    else if (k === "style") node.style.cssText = v;
     else node.setAttribute(k, v);
   }
   for (const c of children) node.append(c);

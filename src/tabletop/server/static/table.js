@@ -158,18 +158,7 @@ function drawLog(key) {
       delete mine.tokens[seat]; keep(); socket.close();
     } }));
   }
-  if (mine.host) tools.push(h("button", { class: "secondary", id: "host-record", text: "Download the record (host)", onclick: downloadRecord }));
   $("tools").replaceChildren(...tools);
-}
-
-async function downloadRecord() {
-  // the host token goes in a header, not in the address
-  const r = await fetch(`/api/tables/${ID}/record`, { headers: { authorization: "Bearer " + mine.host } });
-  if (!r.ok) { notice((await r.json()).error.message, "error"); return; }
-  const link = h("a", { href: URL.createObjectURL(await r.blob()), download: `${ID}.json` });
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 // the card texts came (static/games/common.js): draw them on the cards, unless an answer is on its way

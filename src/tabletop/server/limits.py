@@ -1,0 +1,163 @@
+"""What a server allows an anonymous client, and the settings an operator changes.
+
+No login is needed to create or watch a table, so every limit is per table, per connection or
+per client address: how many tables an address may create (`create_burst` at once, then
+`create_per_hour`), how many unfinished tables the server keeps at most (`max_tables`), how
+much thinking a bot may be given (`bot_seconds`, `bot_iterations`: an agent spec asking for
+more is refused when the table is created, and every spec gets the time cap as a last stop),
+how many bots think at once (`bot_workers`), how long an abandoned table is kept
+(`expire_hours`, counted from its last change, which is stored), what a connection may send
+(`rate`, `burst`, `hello_seconds`, `refusals`) and which pages may open a WebSocket (`origins`).
+docs/server.md lists each with its default and what a client meets when it reaches it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from tabletop.agents import parse_spec
+from tabletop.engine.errors import TabletopError
+
+OPERATOR_ENV = "TABLETOP_OPERATOR_TOKEN"
+# agents that search until a budget is spent, with their default iteration count
+SEARCHING = {"ismcts": 1000}
+
+
+@dataclass
+class Settings:
+    """What a server is run with; tests shrink the limits and stop the clock."""
+
+    rate: float = 20.0  # messages a second a connection may send, on average
+    burst: float = 40.0  # messages it may send at once
+    clock: Callable[[], float] = time.monotonic
+    hello_seconds: float = 30.0  # a connection that says no hello by then (from connect) closes
+    refusals: float = 20.0  # refused messages a connection may send at once before it is closed
+    refusal_rate: float = 1.0  # ... refilled at this many a second
+    create_burst: float = 10.0  # tables one client address may create at once
+    create_per_hour: float = 60.0  # ... and then this many an hour
+    max_tables: int = 2000  # unfinished tables the server holds at most
+    expire_hours: float = 48.0  # an unfinished table nobody changed for this long is removed
+    bot_workers: int = 2  # bots thinking at once, over every table
+    bot_slice: float = 0.05  # seconds of bot answers one table gets before the next table's turn
+    bot_seconds: float = 2.0  # the most thinking time an agent spec may ask for, per answer
+    bot_iterations: int = 5000  # the most search iterations an agent spec may ask for
+    origins: tuple[str, ...] = ()  # pages (scheme://host[:port]) allowed besides the server's own
+    operator_token: str | None = field(default_factory=lambda: os.environ.get(OPERATOR_ENV) or None)
+    idle_evict_seconds: float = 600.0  # a table nobody watches is dropped from memory after this
+    sweep_seconds: float = 30.0  # how often expiry and eviction run
+
+
+class Bucket:
+    """A token bucket: `burst` at once, refilled at `rate` a second."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.last = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def wait(self) -> float:
+        """Seconds until one more may be taken."""
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate if self.rate else 3600.0
+
+
+class PerClient:
+    """One bucket per client address, the least recently seen forgotten past `keep`
+    addresses (so the table itself is bounded too)."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float], keep: int = 10_000
+    ) -> None:
+        self.rate, self.burst, self.clock, self.keep = rate, burst, clock, keep
+        self.buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, client: str) -> float:
+        """0 if `client` may go on, else the seconds it must wait."""
+        bucket = self.buckets.pop(client, None) or Bucket(self.rate, self.burst, self.clock)
+        self.buckets[client] = bucket
+        while len(self.buckets) > self.keep:
+            self.buckets.popitem(last=False)
+        return 0.0 if bucket.take() else max(bucket.wait(), 0.001)
+
+
+class BudgetError(TabletopError):
+    """An agent spec asks for more thinking than this server gives a bot."""
+
+
+def bounded_spec(spec: str, settings: Settings, *, strict: bool = True) -> str:
+    """The agent spec a server plays `spec` with: refused (`BudgetError`) if it asks for more
+    time or iterations than the caps allow; otherwise the same spec with the time cap added
+    as a last stop when it has no time of its own (agents without budgets are unchanged).
+    With `strict=False` (a table stored before the caps were lowered) values over a cap are
+    brought down to it instead."""
+    name, values = parse_spec(spec)
+    if not strict:
+        if "time" in values:
+            values["time"] = f"{settings.bot_seconds:g}"
+        if "iterations" in values:
+            values["iterations"] = str(settings.bot_iterations)
+        return bounded_spec(
+            f"{name}:" + ",".join(f"{k}={v}" for k, v in values.items()) if values else name,
+            settings,
+        )
+    if "time" in values:
+        try:
+            seconds = float(values["time"])
+        except ValueError:
+            seconds = -1.0
+        if not 0 < seconds <= settings.bot_seconds:  # NaN fails this too
+            raise BudgetError(
+                f"agent {name!r}: time={values['time'][:20]!r} is over this server's cap; "
+                f"a bot may think at most {settings.bot_seconds:g} seconds an answer here"
+            )
+    if "iterations" in values:
+        try:
+            count = int(values["iterations"])
+        except ValueError:
+            count = -1
+        if not 0 < count <= settings.bot_iterations:
+            raise BudgetError(
+                f"agent {name!r}: iterations={values['iterations'][:20]!r} is over this "
+                f"server's cap; a bot may search at most {settings.bot_iterations:,} "
+                "iterations an answer here"
+            )
+    if name in SEARCHING and "time" not in values:
+        values["time"] = f"{settings.bot_seconds:g}"  # a last stop for an iteration budget
+        values.setdefault("iterations", str(SEARCHING[name]))  # keeps its own iteration cap
+        return f"{name}:" + ",".join(f"{k}={v}" for k, v in values.items())
+    return spec
+
+
+class BotPool:
+    """Where every table's bots think: `workers` threads, taken in turn. A table waits for a
+    turn (`turns`, first come first served) before it takes its lock, so people answering at
+    a table are never queued behind other tables' bots; each turn is one slice of answers
+    (`Settings.bot_slice` seconds at most, one answer when the table is paced)."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor = ThreadPoolExecutor(max(1, workers), thread_name_prefix="tabletop-bot")
+        self.workers = max(1, workers)
+        self._turns: asyncio.Semaphore | None = None
+
+    @property
+    def turns(self) -> asyncio.Semaphore:
+        if self._turns is None:
+            self._turns = asyncio.Semaphore(self.workers)
+        return self._turns
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

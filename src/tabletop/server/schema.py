@@ -1,0 +1,178 @@
+"""The database's schema: the tables `tt_tables`, `tt_seats` and `tt_answers`, what is read
+back from them (`StoredTable`, `SeatRow`), and where the default database lives.
+
+A table is stored as what it was created with (game, players, seed, options, seats) plus its
+answers, one row each, so a table is its record. Tokens are stored as SHA-256 hashes only.
+`updated` is the wall-clock time of a table's last change: abandoned tables expire from it,
+so a restarted server honours the expiry too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    select,
+)
+from sqlalchemy import Table as SqlTable
+
+metadata = MetaData()
+
+tables = SqlTable(
+    "tt_tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("version", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),  # JSON object
+    Column("seats", Text, nullable=False),  # JSON list: "person" or an agent spec per seat
+    Column("takeover", String(200), nullable=True),
+    Column("idle_seconds", Float, nullable=True),
+    Column("pace_ms", Integer, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=True),  # wall-clock time of the last change (expiry)
+    Column("steps", Integer, nullable=False),
+    Column("digest", String(32), nullable=False),
+    Column("over", Boolean, nullable=False),
+)
+
+seats = SqlTable(
+    "tt_seats",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=True, index=True),
+    Column("invite_hash", String(64), nullable=True, index=True),
+    Column("vacated", Boolean, nullable=False, default=False),  # left: the takeover bot plays
+    Column("idle", Boolean, nullable=False, default=False),  # idle: the takeover bot plays
+)
+
+answers = SqlTable(
+    "tt_answers",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("option", String(200), nullable=False),
+)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def data_dir() -> Path:
+    """The user's data directory, found as the terminal's autosaves find it
+    (`tabletop.ui.autosave`): `$TABLETOP_DATA_DIR`, else `$XDG_DATA_HOME/tabletop`, else
+    `~/.local/share/tabletop`. (Repeated here: the server does not import the terminal.)"""
+    forced = os.environ.get("TABLETOP_DATA_DIR")
+    if forced:
+        return Path(forced).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "tabletop"
+
+
+def default_url() -> str:
+    return f"sqlite:///{data_dir() / 'tables.db'}"
+
+
+@dataclass
+class StoredTable:
+    id: str
+    name: str
+    game: str
+    version: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[str]
+    takeover: str | None
+    idle_seconds: float | None
+    pace_ms: int
+    host_hash: str
+    steps: int
+    digest: str
+    over: bool
+    answers: list[tuple[int, str]]
+    token_hashes: list[str | None]
+    invite_hashes: list[str | None]
+    vacated: list[bool]
+    idle: list[bool]
+
+
+@dataclass
+class SeatRow:
+    token_hash: str | None
+    invite_hash: str | None
+    vacated: bool
+    idle: bool
+
+
+CHANNEL = "tabletop_tables"
+SCHEMA_LOCK = 0x7461626C  # the advisory lock under which the schema is created
+
+
+def _seat_rows(db: Connection, table_id: str) -> list[SeatRow]:
+    rows = db.execute(
+        select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    ).mappings()
+    return [
+        SeatRow(r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"]))
+        for r in rows
+    ]
+
+
+def _load(db: Connection, table_id: str) -> StoredTable | None:
+    row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+    if row is None:
+        return None
+    seat_rows = _seat_rows(db, table_id)
+    moves = [
+        (int(r[0]), str(r[1]))
+        for r in db.execute(
+            select(answers.c.seat, answers.c.option)
+            .where(answers.c.table_id == table_id)
+            .order_by(answers.c.n)
+        )
+    ]
+    return StoredTable(
+        id=row["id"],
+        name=row["name"],
+        game=row["game"],
+        version=row["version"],
+        players=row["players"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        seats=json.loads(row["seats"]),
+        takeover=row["takeover"],
+        idle_seconds=row["idle_seconds"],
+        pace_ms=row["pace_ms"],
+        host_hash=row["host_hash"],
+        steps=row["steps"],
+        digest=row["digest"],
+        over=bool(row["over"]),
+        answers=moves,
+        token_hashes=[r.token_hash for r in seat_rows],
+        invite_hashes=[r.invite_hash for r in seat_rows],
+        vacated=[r.vacated for r in seat_rows],
+        idle=[r.idle for r in seat_rows],
+    )
