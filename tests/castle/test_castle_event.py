@@ -191,15 +191,89 @@ def test_energy_self_hits_only_the_choosers() -> None:
     assert s.energy == [before[0] - 2, before[1], before[2], before[3] - 2]
 
 
-def test_an_outcome_the_agent_cannot_pay_for_is_not_offered() -> None:
+def test_every_decision_card_is_offered_and_an_agent_pays_what_it_can() -> None:
+    """What an option costs is on the back of the card (castle.event.hidden), so every Agent
+    may pick any Decision card; an Agent short of the Energy its outcome costs pays what it has
+    (castle.event.pay: "you have to pay as much as you can")."""
     s = game(4)
+    to_kind(s, "move")
     enter_event(s, "Collapsing Gallery")  # B: the chooser pays 2 Energy
     s.energy[1] = 1
     ask_again(s)
     d = s.pending
     assert d is not None
-    assert d.option_ids(1) == ("vote:A", "vote:C", "vote:D")
-    assert d.option_ids(0) == ("vote:A", "vote:B", "vote:C", "vote:D")
+    for seat in range(4):
+        assert d.option_ids(seat) == ("vote:A", "vote:B", "vote:C", "vote:D")
+    vote(s, "ABDD")
+    assert s.energy[1] == 0
+
+
+def test_the_vote_shows_the_front_of_the_card_only() -> None:
+    """Before the reveal every view (each Agent's and the spectator's) holds the Event's title,
+    colour, text and options, never what an option does or the End Event (castle.event.hidden);
+    the outcomes show in the log as they resolve."""
+    s = game(4)
+    to_kind(s, "move")
+    card = enter_event(s, "Collapsing Gallery")
+    rec = s.record(card)
+    for viewer in (None, 0, 1, 2, 3):
+        ev = s.view(viewer)["event"]
+        assert ev == {"name": rec.name, "colour": rec.colour, "text": rec.text, "group": False}
+    vote(s, "ACAC")
+    texts = [e.text_for(None) for e in s.log or []]
+    assert "Outcome A for A1" in texts
+
+
+def test_the_bots_vote_without_reading_the_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heuristic bot votes from the front of the card: reading an outcome or the End Event
+    while it chooses fails the test."""
+    from tabletop.games.castle.bot import CastleBot
+    from tabletop.games.castle.records import RandomEvent
+
+    for name in ("Collapsing Gallery", "Fairy Ring", "Throne Room"):
+        s = game(4)
+        to_kind(s, "move")
+        enter_event(s, name)
+        d = s.pending
+        assert d is not None
+        with monkeypatch.context() as m:
+
+            def back(self: RandomEvent, letter: str) -> None:
+                raise AssertionError(f"the bot read outcome {letter} of {self.name}")
+
+            m.setattr(RandomEvent, "option", back)
+            answers = [CastleBot(seed).choose(s, p) for seed in range(3) for p in d.players]
+        assert all(a in d.option_ids(p) for a, p in zip(answers, list(d.players) * 3, strict=True))
+
+
+def test_the_bot_reads_the_options_words() -> None:
+    """What the bot makes of an option's words: a Treasure for taking, fewer enemies for
+    smashing, Health for resting; a red card's guesses hit harder than a green one's."""
+    from tabletop.games.castle.bot_vote import option_texts, read_option
+
+    texts = option_texts(
+        "The gallery floor gives way: (A) run across, (B) let the suit hover you over, "
+        "(C) climb along the wall, slowly, (D) go back round."
+    )
+    assert texts == {
+        "A": "run across",
+        "B": "let the suit hover you over",
+        "C": "climb along the wall, slowly",
+        "D": "go back round",
+    }
+
+    def effects(words: str, colour: str = "green") -> dict[str, int]:
+        return {
+            st.effect: int(st.params.get("amount", st.params.get("count", 0)))
+            for st in read_option(words, colour)
+        }
+
+    assert effects("take the jewels") == {"gain-treasure": 1, "summon-change": 1}
+    assert effects("smash them")["summon-change"] == -1
+    assert effects("rest a moment")["health"] == 2
+    assert effects("let the suit hover you over") == {"energy": -2}
+    assert effects("run across", "red")["health"] < effects("run across", "green")["health"]
+    assert effects("hum quietly")["clarity"] == 1
 
 
 def test_group_decision_is_one_choice_resolved_once() -> None:

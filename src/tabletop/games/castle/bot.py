@@ -6,11 +6,12 @@ or a face-down token it has not peeked at) and breaks ties with its own RNG.
 - **Movement** (the Leader): to a reachable room the Story asks for, else the Random Event token
   the group is strongest against (green before blue before red while weak), else the one
   nearest; it stays when nothing is left to reach.
-- **Votes**: each option is valued by what its outcome does (Health, Clarity, this Agent's
-  Energy, Treasures, fewer or more enemies). With talking allowed the Agents follow one plan
-  every bot computes alike from public facts: each in seat order takes the best option given
-  what the others before it took, never letting the group's Health or Clarity run out. In the
-  no-talk variant each votes for its own best, without the others' intentions.
+- **Votes** (`bot_vote.py`): from the front of the Event card only (its outcomes are on the
+  back until the Decision cards are revealed): each option's words are read for what they
+  likely do (Health, Clarity, this Agent's Energy, Treasures, fewer or more enemies) and valued.
+  With talking allowed the Agents follow one plan every bot computes alike from public facts:
+  each in seat order takes the best option given what the others before it took, never letting
+  the group's Health or Clarity run out. In the no-talk variant each votes for its own best.
 - **Refresh**: Rest when Health or Clarity is low, Recharge when Energy is low, Search a token
   in the room, else Recharge or Rally.
 - **Combat**: `bot_combat.py` (weapons against immunities, a search over the rearrangements its
@@ -20,77 +21,21 @@ or a face-down token it has not peeked at) and breaks ties with its own RNG.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
 
 from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.games.castle.bot_combat import CombatMixin
-from tabletop.games.castle.cards import CONTENT, EVENT_ZONE, TOKEN
+from tabletop.games.castle.bot_vote import VoteMixin
+from tabletop.games.castle.cards import CONTENT, TOKEN
 from tabletop.games.castle.items import best_slot
 from tabletop.games.castle.records import Step
 from tabletop.games.castle.rules import CastleState
 
 COLOUR_RISK = {"green": 0.0, "blue": 1.5, "red": 3.0}
-ENEMY_HARM = {"green": 3.0, "blue": 5.0, "red": 7.0, "violet": 8.0}  # a summoned enemy's cost
 
 
-def _point(h: int) -> float:
-    """What one Health point is worth when the group has `h` left."""
-    if h >= 12:
-        return 0.7
-    if h >= 8:
-        return 1.0
-    if h >= 5:
-        return 2.0
-    if h >= 2:
-        return 4.0
-    return 12.0
-
-
-def health_value(health: int, amount: int) -> float:
-    if amount >= 0:
-        return sum(_point(health + i) for i in range(amount)) * 0.8
-    return -sum(_point(health - i - 1) for i in range(-amount))
-
-
-def clarity_value(health: int, clarity: int, amount: int) -> float:
-    if amount >= 0:
-        return 0.6 * min(amount, CONTENT.rules.clarity - clarity)
-    value = 0.0
-    for i in range(-amount):
-        c = clarity - i - 1
-        if c < 0:
-            value -= _point(health + c)  # paid in Health below 0
-        else:
-            value -= 0.5 if c >= 6 else 0.9 if c >= 3 else 1.6
-    return value
-
-
-class Outlook(NamedTuple):
-    """The group's prospects while a vote is planned."""
-
-    health: int
-    clarity: int
-    summoned: int  # enemies the End Event will summon, as things stand
-    enemy: float  # what one of them costs
-
-    def after(self, steps: tuple[Step, ...]) -> Outlook:
-        h, c, n = self.health, self.clarity, self.summoned
-        for st in steps:
-            amount = int(st.params.get("amount", 0) or 0)
-            if st.effect == "health":
-                h += amount
-            elif st.effect == "clarity":
-                c += amount
-                if c < 0:
-                    h, c = h + c, 0
-            elif st.effect == "summon-change":
-                n = max(0, n + amount)
-        return Outlook(h, c, n, self.enemy)
-
-
-class CastleBot(CombatMixin):
+class CastleBot(VoteMixin, CombatMixin):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
@@ -227,94 +172,6 @@ class CastleBot(CombatMixin):
         health = s.health[0] if s.mode.shared else min(s.health)
         energy = sum(s.energy) / s.num_players
         return max(0.0, (health - 8) / 4) + energy / 8
-
-    # -- Event votes ----------------------------------------------------------------------------
-    def _event(self, s: CastleState) -> Any:
-        cards = s.zones.cards[EVENT_ZONE]
-        return s.record(cards[-1]) if cards else None
-
-    def step_value(self, s: CastleState, p: int, st: Step, look: Outlook) -> float:
-        """What one step of an outcome is worth to the group, given the outlook (Health,
-        Clarity and the enemies still to be summoned after the choices before it)."""
-        e, q = st.effect, st.params
-        amount = int(q.get("amount", 0) or 0)
-        if e == "health":
-            return health_value(look.health, amount)
-        if e == "clarity":
-            return clarity_value(look.health, look.clarity, amount)
-        if e == "energy":
-            return amount * 0.4 * (1 if q.get("who") != "each-agent" else s.num_players)
-        if e in ("gain-treasure", "gain-item"):
-            return 2.5 * max(1, int(q.get("count", 1) or 1))
-        if e in ("gain-ally", "gain-upgrade"):
-            return 3.0
-        if e == "summon-change":
-            if amount < 0:  # fewer enemies: worth an enemy's harm while some are left to cut
-                return look.enemy * min(-amount, look.summoned)
-            return -look.enemy * amount
-        if e in ("summon", "summon-enemy"):
-            return -look.enemy * max(1, int(q.get("count", 1) or 1))
-        if e == "lurking":
-            return -0.7 * look.enemy
-        if e == "discard-treasure":
-            return -2.0
-        if e == "initiative":
-            return 1.5
-        if e == "overwhelmed":
-            return -1.5
-        return 0.0
-
-    def _outlook(self, s: CastleState, p: int, ev: Any) -> Outlook:
-        pool = s.pool(p)
-        summoned = 0
-        if ev.end.summon == "group":
-            summoned = s.summon_count() + s.summon_change
-        elif ev.end.summon == "fixed":
-            summoned = ev.end.count + s.summon_change
-        colour = ev.colour if ev.end.colour in ("", "same") else ev.end.colour
-        return Outlook(
-            s.health[pool], s.clarity[pool], max(0, summoned), ENEMY_HARM.get(colour, 3.0)
-        )
-
-    def _vote(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
-        ev = self._event(s)
-        if ev is None:
-            return opts[self.rng.below(len(opts))]
-        look = self._outlook(s, p, ev)
-        if s.opts.no_talk or not s.mode.shared:
-            return self.best(opts, lambda o: self._option_value(s, p, ev, str(o.arg), look))
-        # One plan for the group, computed alike by every bot from public facts: each Agent in
-        # seat order takes the best option given what those before it took.
-        plan: dict[int, str] = {}
-        for q in range(s.num_players):
-            legal = [x for x in "ABCD" if self._can_pay(s, q, ev, x)] or list("ABCD")
-            values = {x: self._option_value(s, q, ev, x, look) for x in legal}
-            top = max(values.values())
-            choice = min(x for x in legal if values[x] >= top - 1e-9)
-            plan[q] = choice
-            look = look.after(ev.option(choice))
-        chosen = next((o for o in opts if o.arg == plan[p]), None)
-        if chosen is not None:
-            return chosen
-        return self.best(opts, lambda o: self._option_value(s, p, ev, str(o.arg), look))
-
-    def _can_pay(self, s: CastleState, p: int, ev: Any, letter: str) -> bool:
-        cost = sum(
-            -int(st.params["amount"])
-            for st in ev.option(letter)
-            if st.effect == "energy" and int(st.params["amount"]) < 0
-        )
-        return s.energy[p] >= cost
-
-    def _option_value(self, s: CastleState, p: int, ev: Any, letter: str, look: Outlook) -> float:
-        return sum(self.step_value(s, p, st, look) for st in ev.option(letter))
-
-    def _group_vote(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
-        ev = self._event(s)
-        if ev is None:
-            return opts[self.rng.below(len(opts))]
-        look = self._outlook(s, p, ev)
-        return self.best(opts, lambda o: self._option_value(s, p, ev, str(o.arg), look))
 
     # -- Treasures and small choices ------------------------------------------------------------
     def _place_treasure(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:

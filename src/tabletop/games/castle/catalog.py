@@ -81,14 +81,9 @@ def subjects() -> list[Any]:
         parts = [f"{_title(ev.colour)} Random Event"]
         if ev.group:
             parts.append("Group Decision")
-        if ev.end.summon == "fixed":
-            parts.append(f"End Event: {ev.end.count} {ev.end.colour} enemies")
-        elif ev.end.summon == "group":
-            parts.append(f"End Event: {ev.end.colour} enemies, Agents minus one")
-        elif ev.end.summon == "lurking":
-            parts.append("End Event: the Lurking Enemies")
-        else:
-            parts.append("End Event: no fight")
+        # its outcomes and End Event are on the card's back, turned over with the votes
+        # (castle.event.hidden): a reference that tells them would tell them before the vote
+        parts.append("outcomes on the back")
         add(ev.name, ev.slug, "random event", " · ".join(parts), "event")
     for b in data.boards:
         summary = f"board · {_title(b.timeline)}, {b.year} · {len(b.rooms)} places"

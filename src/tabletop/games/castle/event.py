@@ -9,9 +9,13 @@ A Random Event:
    who entered the same room this turn: one token, one card, each Agent affected on its own)
    picks a letter A-D in secret: one SECRET decision of every voter, options `vote:A` ..
    `vote:D`; nothing of the choices shows (not in `s.votes`, not in any view) until the last
-   one is in (castle.event.vote). An outcome that makes its chooser pay Energy the Agent does
-   not have is not offered to that Agent (castle.event.pay: an Agent may not choose an action
-   it cannot pay for). A Group Decision (`RandomEvent.group`) is one choice, `group:A` ..
+   one is in (castle.event.vote). What the options do is on the back of the card, turned over
+   only with the Decision cards (rulebook, Event Phase steps 1 and 3): before the vote the
+   Agents know the card's title, its text and its four options, never their outcomes or its
+   End Event (castle.event.hidden). So every Decision card is offered to every Agent, and an
+   Agent that chose an outcome costing more Energy than it has pays what it can (castle.event.pay,
+   the rulebook's "cannot pay the full amount, you have to pay as much as you can").
+   A Group Decision (`RandomEvent.group`) is one choice, `group:A` ..
    `group:D`, made by the Leader for the group: its outcome resolves once, for the group
    (castle.event.group-decision).
 3. The letters are revealed (`s.votes`: a letter per seat, '' for a seat that did not vote;
@@ -39,9 +43,9 @@ leads to is a Story card's (story.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletop.engine.decision import SECRET, Ask, Decision, Option
+from tabletop.engine.decision import SECRET, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import clockwise, push
 from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE, who
@@ -59,6 +63,14 @@ if TYPE_CHECKING:
 COLLECTED = frozenset({"clue", "key-fragment", "wizard", "mystery", "keybot"})
 VOTES = tuple(OPT[f"vote:{x}"] for x in LETTERS)
 GROUP_VOTES = tuple(OPT[f"group:{x}"] for x in LETTERS)
+
+
+def front(s: CastleState, card: int) -> dict[str, Any]:
+    """The front of a Random Event card: what every Agent knows before the vote, the title,
+    colour, text with its four options, and whether it asks a Group Decision. Its outcomes and
+    End Event are on the back (castle.event.hidden): the views and the bots read this."""
+    rec: RandomEvent = s.record(card)
+    return {"name": rec.name, "colour": rec.colour, "text": rec.text, "group": rec.group}
 
 
 def colour_of(s: CastleState, token: int) -> str:
@@ -152,24 +164,6 @@ def visit_tokens(s: CastleState, room: str) -> None:
         del s.marks[room]
 
 
-def cost(rec: RandomEvent, letter: str) -> int:
-    """The Energy the chooser pays for an outcome (its own Energy losses)."""
-    return sum(
-        -int(st.params["amount"])
-        for st in rec.option(letter)
-        if st.effect == "energy"
-        and str(st.params.get("who", "self")) == "self"
-        and int(st.params["amount"]) < 0
-    )
-
-
-def payable(s: CastleState, seat: int, rec: RandomEvent) -> tuple[Option, ...]:
-    """The Decision cards `seat` may pick: an outcome that makes the chooser pay Energy it
-    does not have cannot be chosen (castle.event.pay); all four when it can pay for none."""
-    legal = tuple(o for o in VOTES if cost(rec, str(o.arg)) <= s.energy[seat])
-    return legal or VOTES
-
-
 class _Vote(NamedTuple):
     card: int
     colour: str
@@ -186,10 +180,9 @@ class Vote(_Vote):
     rule = "castle.event.vote"
 
     def ask(self, s: CastleState) -> Decision:
-        rec: RandomEvent = s.record(self.card)
+        # every card to every Agent: what each costs is on the card's back (castle.event.pay)
         prompt = f"{s.name(self.card)}: each Agent picks a Decision card (A-D) in secret"
-        asks = tuple(Ask("vote", prompt, payable(s, p, rec), self.rule) for p in self.seats)
-        return Decision(self.seats, "vote", prompt, VOTES, self.rule, SECRET, asks)
+        return Decision(self.seats, "vote", prompt, VOTES, self.rule, SECRET)
 
     def answers(self, s: CastleState, decision: Decision, answers: dict[int, Option]) -> None:
         reveal(s, self.card, self.colour, self.actor, {p: str(o.arg) for p, o in answers.items()})
@@ -345,9 +338,8 @@ __all__ = [
     "Outcome",
     "Summon",
     "Vote",
-    "cost",
     "draw_event",
-    "payable",
+    "front",
     "reveal",
     "start_event",
     "visit_tokens",

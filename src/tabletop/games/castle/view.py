@@ -4,10 +4,12 @@ Public: the board (rooms, doors, Locked Door tokens, Story tokens, where the Ran
 tokens lie and their colour, which were Sneaked), the group, Health and Clarity, every Agent's
 Energy, Skills and cooldowns, inventory, Upgrades, Timing sequence (with Timing Costs, Negated
 and paid cards), Initiative card and discard pile, the enemies of the fight with their Damage,
-state and countdown, the Event card, the votes once revealed, Allies, the P.O.D., the Gob-li
-Merchant's offer, the Story's current cards, hints and tallies. Counted only: every deck, the
-Lurking Enemies (face down). Private: a Contract (its owner only) and a Sneaked token's face
-(only the Agents who peeked at it).
+state and countdown, the front of the Event card (title, colour, text and its four options;
+what they do and the End Event are on its back, castle.event.hidden, and show in the log as
+they resolve), the votes once revealed, Allies, the P.O.D., the Gob-li Merchant's offer, the
+Story's current cards, hints and tallies. Counted only: every deck, the Lurking Enemies (face
+down). Private: a Contract (its owner only) and a Sneaked token's face (only the Agents who
+peeked at it).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from tabletop.games.castle.cards import (
     UPGRADES,
     zone,
 )
+from tabletop.games.castle.event import front
 from tabletop.games.castle.items import combat_power, damage_types
-from tabletop.games.castle.records import CombatCard, Enemy, RandomEvent, Treasure
+from tabletop.games.castle.records import CombatCard, Enemy, Treasure
 
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
@@ -161,10 +164,8 @@ def view(s: CastleState, viewer: int | None) -> dict[str, Any]:
             entry["poi"] = True
         rooms.append(entry)
 
-    event = None
-    if z.cards[EVENT_ZONE]:
-        rec: RandomEvent = s.record(z.cards[EVENT_ZONE][-1])
-        event = {"name": rec.name, "colour": rec.colour, "text": rec.text, "group": rec.group}
+    # the front of the Event card only: its outcomes are on the back (castle.event.hidden)
+    event = front(s, z.cards[EVENT_ZONE][-1]) if z.cards[EVENT_ZONE] else None
     out: dict[str, Any] = {
         "mode": s.opts.mode,
         "timeline": s.timeline,
