@@ -4,8 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Playing needs only the core dependencies (typer, rich, pydantic): `make play` installs
-# those; `make test` and the other targets install everything (dev, sim, ray, rl, server extras).
+# those; `make serve` those and the server extra (FastAPI, uvicorn, SQLAlchemy, psycopg);
+# `make test` and the other targets install everything (dev, sim, ray, rl, server extras).
 CORE := $(VENV)/.installed-core
+SERVE := $(VENV)/.installed-serve
 
 .PHONY: play serve test check lint typecheck bench peers clean
 
@@ -13,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[dev,sim,ray,rl,server]"
-	touch $(CORE) $(STAMP)
+	touch $(CORE) $(SERVE) $(STAMP)
 
 $(CORE): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,12 +23,18 @@ $(CORE): pyproject.toml
 	$(BIN)/pip install --quiet -e .
 	touch $(CORE)
 
+$(SERVE): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[server]"
+	touch $(CORE) $(SERVE)
+
 # A new deal each time (a random seed, printed at the start); the game is autosaved.
 play: $(CORE)
 	$(BIN)/tabletop play quests --players 3 --seats human,heuristic,heuristic
 
 # The server with its browser client at http://127.0.0.1:8000/ (tables kept in the data directory).
-serve: $(STAMP)
+serve: $(SERVE)
 	$(BIN)/tabletop serve
 
 # The server's tests need Debian's Chromium and its chromium-driver (the browser tests; no

@@ -12,6 +12,7 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,3 +93,33 @@ def test_two_processes_serve_one_table(postgres: str, tmp_path: Path) -> None:
     finally:
         one.kill()
         two.kill()
+
+
+def test_processes_started_together_on_a_fresh_database_all_serve(
+    postgres: str, tmp_path: Path
+) -> None:
+    # each used to create the schema on its own: one died in the race, with a traceback
+    started: list[Process] = []
+    failed: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            started.append(Process(postgres, tmp_path))
+        except BaseException as e:  # the server exited, or did not start
+            failed.append(e)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(4 * WAIT)
+    try:
+        assert not failed and len(started) == 3
+        made = started[0].live.create(game="quests", players=2, seats=["person", "random"])
+        for p in started:
+            assert p.live.http.get(f"/api/tables/{made['id']}").status_code == 200
+    finally:
+        for p in started:
+            p.kill()
+        for log in tmp_path.glob("server-*.log"):
+            assert "Traceback" not in log.read_text(errors="replace"), log.name

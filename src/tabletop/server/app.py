@@ -479,6 +479,8 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                         conn.post(refused)
                     continue
                 # a client that keeps sending what is refused is closed, not answered forever
+                while conn.outbox:  # what it was owed first
+                    await websocket.send_json(conn.outbox.popleft())
                 await websocket.send_json(
                     error("too_many_refused", "too many refused messages: closing")
                 )
