@@ -1,22 +1,31 @@
-"""Server figures: many tables at once, each a scripted person against a bot over a WebSocket.
+"""Server figures: many tables at once, each a scripted person against a bot over a WebSocket,
+first alone, then again beside a flood of hostile clients.
 
-python bench/server.py [--tables 200] [--answers 30] [--db URL]
+python bench/server.py [--tables 200] [--answers 30] [--think 0.2] [--postgres | --db URL]
 
-Starts `tabletop serve` on a free loopback port (SQLite in a temporary folder unless --db),
-creates the tables (Quests, one person and one heuristic bot each), then every client answers
-its questions as fast as it is asked (or after `--think` seconds, give or take half), `--answers`
-times or until its game ends. The round trip
-of an answer is from sending it to its `accepted`, which the server sends after the answer and
-the bot answers it set off are committed. Prints p50/p90/p99 and answers a second. Never
-asserts; stops by itself (every wait is bounded).
+Starts `tabletop serve` on a free loopback port (SQLite in a temporary folder; `--postgres`
+starts a PostgreSQL server of its own from Debian's packages, as the tests do), creates the
+tables (Quests, one person and one heuristic bot each), then every client answers its
+questions (after `--think` seconds, give or take half), `--answers` times or until its game
+ends. The round trip of an answer is from sending it to its `accepted`, which the server
+sends once the answer is committed. Then the same again while hostile clients flood the
+server: connections sending garbage as fast as they can (each closed by the server, and
+opened again), tables of unpaced bots created until the address is refused, agent specs
+asking for an hour of search, and the lobby's listing fetched in a loop. Prints answers/s and
+p50/p90/p99 of both runs and their ratio; on PostgreSQL, the database's committed
+transactions per stored answer. Never asserts; stops by itself (every wait is bounded).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
+import multiprocessing
 import os
+import pwd
 import random
 import socket
 import statistics
@@ -24,8 +33,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 from websockets.asyncio.client import connect
@@ -73,10 +83,9 @@ async def play(
     return made
 
 
-async def run(base: str, tables: int, answers: int, think: float) -> None:
+async def create_tables(base: str, tables: int, seed: int) -> list[tuple[str, str]]:
     async with httpx.AsyncClient(base_url=base, timeout=WAIT) as http:
         tokens = []
-        t0 = time.perf_counter()
         for i in range(tables):
             r = await http.post(
                 "/api/tables",
@@ -84,7 +93,7 @@ async def run(base: str, tables: int, answers: int, think: float) -> None:
                     "game": "quests",
                     "players": 2,
                     "seats": ["person", "heuristic"],
-                    "seed": i,
+                    "seed": seed + i,
                 },
             )
             made = r.json()
@@ -92,7 +101,12 @@ async def run(base: str, tables: int, answers: int, think: float) -> None:
                 f"/api/tables/{made['id']}/join", json={"invite": made["invites"][0]["invite"]}
             )
             tokens.append((made["id"], j.json()["token"]))
-        created = time.perf_counter() - t0
+    return tokens
+
+
+async def honest(
+    base: str, tokens: list[tuple[str, str]], answers: int, think: float
+) -> tuple[int, float, list[float]]:
     ws_base = base.replace("http://", "ws://")
     times: list[float] = []
     t0 = time.perf_counter()
@@ -102,19 +116,156 @@ async def run(base: str, tables: int, answers: int, think: float) -> None:
             for i, (tid, tok) in enumerate(tokens)
         )
     )
-    elapsed = time.perf_counter() - t0
-    total = sum(counts)
     times.sort()
+    return sum(counts), time.perf_counter() - t0, times
 
-    def q(p: float) -> float:
-        return times[min(len(times) - 1, int(p * len(times)))] * 1000
 
-    print(f"{tables} tables created and joined in {created:.2f} s; think time {think} s")
+class Flag(Protocol):
+    def is_set(self) -> bool: ...
+
+
+async def garbage(ws_url: str, stop: Flag, sent: list[int]) -> None:
+    """A client that sends what is refused as fast as it can, reconnecting when closed."""
+    while not stop.is_set():
+        try:
+            async with connect(ws_url, max_size=2**20) as ws:
+                while not stop.is_set():
+                    await ws.send("{not json" * 50)
+                    sent[0] += 1
+                    if sent[0] % 50 == 0:
+                        await asyncio.sleep(0)
+        except Exception:
+            await asyncio.sleep(0.01)
+
+
+async def hostile(base: str, table_id: str, stop: Flag, counts: dict[str, int]) -> None:
+    ws_url = base.replace("http://", "ws://") + f"/api/tables/{table_id}/ws"
+    sent = [0]
+    floods = [asyncio.create_task(garbage(ws_url, stop, sent)) for _ in range(8)]
+    async with httpx.AsyncClient(base_url=base, timeout=WAIT) as http:
+        bodies = [
+            {"game": "castle", "players": 8, "seats": ["random"] * 8},  # a whole bot game
+            {"game": "quests", "players": 2, "seats": ["ismcts:time=3600", "random"]},
+            {"game": "quests", "players": 2, "seats": ["ismcts:iterations=1000000", "random"]},
+        ]
+        n = 0
+        while not stop.is_set():
+            await asyncio.sleep(0.01)
+            r = await http.post("/api/tables", json=bodies[n % len(bodies)])
+            counts[str(r.status_code)] = counts.get(str(r.status_code), 0) + 1
+            await http.get("/api/tables", params={"limit": 100})
+            counts["listings"] = counts.get("listings", 0) + 1
+            n += 1
+    for task in floods:
+        await task
+    counts["garbage frames"] = sent[0]
+
+
+def hostile_process(base: str, table_id: str, stop: Flag, out: Any) -> None:
+    """The flood, in a process of its own (so it does not slow the honest clients' loop)."""
+    counts: dict[str, int] = {}
+    asyncio.run(hostile(base, table_id, stop, counts))
+    out.put(counts)
+
+
+async def run(base: str, tables: int, answers: int, think: float, db: str) -> None:
+    def q(times: list[float], p: float) -> float:
+        return times[min(len(times) - 1, int(p * len(times)))] * 1000 if times else 0.0
+
+    def report(label: str, total: int, elapsed: float, times: list[float]) -> float:
+        print(
+            f"{label}: {total:,} answers in {elapsed:.2f} s: {total / elapsed:,.0f} answers/s; "
+            f"round trip p50 {q(times, 0.5):.1f} ms, p90 {q(times, 0.9):.1f} ms, "
+            f"p99 {q(times, 0.99):.1f} ms, mean {statistics.fmean(times or [0]) * 1000:.1f} ms"
+        )
+        return q(times, 0.99)
+
+    t0 = time.perf_counter()
+    first = await create_tables(base, tables, 0)
     print(
-        f"{total:,} answers in {elapsed:.2f} s: {total / elapsed:,.0f} answers/s; "
-        f"round trip p50 {q(0.5):.1f} ms, p90 {q(0.9):.1f} ms, p99 {q(0.99):.1f} ms, "
-        f"mean {statistics.fmean(times) * 1000:.1f} ms"
+        f"{tables} tables created and joined in {time.perf_counter() - t0:.2f} s; think {think} s"
     )
+    before = commits(db)
+    total, elapsed, times = await honest(base, first, answers, think)
+    after = commits(db)
+    alone = report("honest clients alone", total, elapsed, times)
+    if before is not None and after is not None:
+        stored = await stored_answers(base, [t for t, _ in first])
+        print(
+            f"PostgreSQL: {after - before:,} transactions committed for {stored:,} stored "
+            f"answers ({total:,} of them the persons'): {(after - before) / max(stored, 1):.2f} "
+            "a stored answer"
+        )
+    second = await create_tables(base, tables, 10_000)
+    stop = multiprocessing.Event()
+    out: Any = multiprocessing.Queue()
+    flood = multiprocessing.Process(target=hostile_process, args=(base, second[0][0], stop, out))
+    flood.start()
+    await asyncio.sleep(1.0)  # the flood is on before the honest clients start
+    total, elapsed, times = await honest(base, second[1:], answers, think)
+    stop.set()
+    counts = await asyncio.to_thread(out.get, True, WAIT)
+    flood.join(WAIT)
+    flooded = report("honest clients beside the flood", total, elapsed, times)
+    print(f"the flood: {counts} (HTTP statuses of its creations, listings, garbage frames)")
+    print(f"p99 beside the flood / alone: {flooded / max(alone, 1e-9):.2f}x")
+
+
+async def stored_answers(base: str, table_ids: list[str]) -> int:
+    async with httpx.AsyncClient(base_url=base, timeout=WAIT) as http:
+        total = 0
+        for tid in table_ids:
+            r = await http.get(f"/api/tables/{tid}")
+            total += int(r.json()["step"])
+        return total
+
+
+def commits(db: str) -> int | None:
+    """Committed transactions of the PostgreSQL database so far (None on SQLite)."""
+    if not db.startswith("postgresql"):
+        return None
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    info = make_url(db).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(info, autocommit=True) as conn:
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = conn.execute(
+            "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()
+    return int(row[0]) if row else None
+
+
+@contextlib.contextmanager
+def postgres_server(tmp: Path) -> Iterator[str]:
+    """A PostgreSQL server of its own in `tmp` (Debian's packages; as root, as postgres)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        raise SystemExit("--postgres needs Debian's postgresql (make test installs it)")
+    bin_dir = Path(found[-1]).parent
+    base = tmp / "pg"
+    base.mkdir()
+    os.chmod(tmp, 0o755)
+    os.chmod(base, 0o755)
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        user = pwd.getpwnam("postgres")
+        os.chown(base, user.pw_uid, user.pw_gid)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data = base / "data"
+    port = free_port()
+    subprocess.run(
+        [*prefix, str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "tabletop"],
+        check=True,
+        capture_output=True,
+    )
+    ctl = [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w"]
+    options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1"
+    subprocess.run([*ctl, "-o", options, "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://tabletop@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*ctl, "-m", "immediate", "stop"], capture_output=True)
 
 
 def main() -> None:
@@ -125,14 +276,19 @@ def main() -> None:
         "--think", type=float, default=0.0, help="seconds a client waits before answering"
     )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--postgres", action="store_true", help="start a PostgreSQL of its own")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         db = args.db or f"sqlite:///{Path(tmp) / 'tables.db'}"
+        if args.postgres:
+            db = stack.enter_context(postgres_server(Path(tmp)))
         port = free_port()
         exe = str(Path(sys.executable).parent / "tabletop")
         with open(Path(tmp) / "server.log", "wb") as log:
+            # the honest tables come from this one address too: let it create them all
+            limits = ["--tables-at-once", str(2 * args.tables + 20), "--tables-an-hour", "0"]
             proc = subprocess.Popen(
-                [exe, "serve", "--port", str(port), "--db", db, "--rate", "1000"],
+                [exe, "serve", "--port", str(port), "--db", db, "--rate", "1000", *limits],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env={**os.environ, "TABLETOP_DATA_DIR": tmp},
@@ -149,7 +305,7 @@ def main() -> None:
                             raise SystemExit("the server did not start") from None
                         time.sleep(0.05)
                 print(f"tabletop serve on {db.split(':')[0]}, {os.cpu_count()} CPUs")
-                asyncio.run(run(base, args.tables, args.answers, args.think))
+                asyncio.run(run(base, args.tables, args.answers, args.think, db))
             finally:
                 proc.terminate()
                 proc.wait(WAIT)

@@ -292,8 +292,37 @@ def serve(
     rate: Annotated[
         float, typer.Option(help="messages a second one connection may send, on average")
     ] = 20.0,
+    tables_at_once: Annotated[
+        int, typer.Option(min=1, max=1_000_000, help="tables one address may create at once")
+    ] = 10,
+    tables_an_hour: Annotated[
+        float, typer.Option(min=0, max=1e9, help="... and then this many an hour")
+    ] = 60.0,
+    max_tables: Annotated[
+        int, typer.Option(min=1, max=10_000_000, help="unfinished tables the server holds")
+    ] = 2000,
+    expire_hours: Annotated[
+        float,
+        typer.Option(min=0.01, max=1e6, help="remove a table nobody changed for this long"),
+    ] = 48.0,
+    bot_workers: Annotated[
+        int, typer.Option(min=1, max=64, help="bots thinking at once, over every table")
+    ] = 2,
+    bot_seconds: Annotated[
+        float, typer.Option(min=0.01, max=3600, help="the most time= an agent spec may ask")
+    ] = 2.0,
+    bot_iterations: Annotated[
+        int, typer.Option(min=1, max=1_000_000, help="the most iterations= an agent spec may ask")
+    ] = 5000,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(help="a page (scheme://host:port) besides this server's own that may connect"),
+    ] = None,
 ) -> None:
-    """Serve tables over HTTP and WebSocket, with a browser client at http://HOST:PORT/."""
+    """Serve tables over HTTP and WebSocket, with a browser client at http://HOST:PORT/.
+
+    Set TABLETOP_OPERATOR_TOKEN to a secret of your own to download running games' records
+    (header Authorization: Bearer TOKEN); nobody at a table may."""
     try:
         from tabletop.server import serve as run_server
     except ImportError as e:
@@ -302,7 +331,20 @@ def serve(
                 f"the server needs the server extra: pip install 'tabletop[server]' ({e})"
             )
         ) from None
-    run_server(host, port, db, rate=rate)
+    run_server(
+        host,
+        port,
+        db,
+        rate=rate,
+        create_burst=tables_at_once,
+        create_per_hour=tables_an_hour,
+        max_tables=max_tables,
+        expire_hours=expire_hours,
+        bot_workers=bot_workers,
+        bot_seconds=bot_seconds,
+        bot_iterations=bot_iterations,
+        origins=tuple(origin or ()),
+    )
 
 
 def main() -> None:

@@ -147,7 +147,8 @@ class Process:
         self.log = open(data / f"server-{self.port}.log", "ab")  # noqa: SIM115
         exe = str(Path(sys.executable).parent / "tabletop")
         self.proc = subprocess.Popen(
-            [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000"],
+            [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000"]
+            + ["--tables-at-once", "1000"],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "TABLETOP_DATA_DIR": str(data), OPERATOR_ENV: OPERATOR},

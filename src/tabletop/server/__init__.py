@@ -13,15 +13,23 @@ Needs the `server` extra: `pip install 'tabletop[server]'`.
 
 from __future__ import annotations
 
+from typing import Any
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
 def serve(
-    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str | None = None, *, rate: float = 20.0
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    db: str | None = None,
+    *,
+    rate: float = 20.0,
+    **limits: Any,
 ) -> None:
     """Run the server until interrupted (the `tabletop serve` command). `rate`: messages a
-    second a connection may send on average (twice as many at once)."""
+    second a connection may send on average (twice as many at once); `limits`: other fields
+    of `tabletop.server.limits.Settings`."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -29,7 +37,7 @@ def serve(
     from tabletop.server.protocol import MAX_MESSAGE_BYTES
 
     uvicorn.run(
-        create_app(db, Settings(rate=rate, burst=2 * rate)),
+        create_app(db, Settings(rate=rate, burst=2 * rate, **limits)),
         host=host,
         port=port,
         ws_max_size=16 * MAX_MESSAGE_BYTES,  # past this uvicorn closes the socket (1009)

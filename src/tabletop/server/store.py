@@ -79,7 +79,10 @@ class Store:
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
+            # no pre-ping: it cost a transaction of its own on every checkout (as many as the
+            # changes themselves); a connection the database dropped fails its change once,
+            # the table is reloaded, and SQLAlchemy replaces the pool's connections
+            self.engine = create_engine(url, pool_recycle=300)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self.sender = secrets.token_hex(6)  # names this process in its notifications
         self._create_schema()
