@@ -139,6 +139,9 @@ def free_port() -> int:
         return port
 
 
+LOOSE = ["--tables-at-once", "1000"]  # the tests create many tables from one address
+
+
 class Process:
     """`tabletop serve` in a process of its own."""
 
@@ -147,8 +150,7 @@ class Process:
         self.log = open(data / f"server-{self.port}.log", "ab")  # noqa: SIM115
         exe = str(Path(sys.executable).parent / "tabletop")
         self.proc = subprocess.Popen(
-            [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000"]
-            + ["--tables-at-once", "1000"],
+            [exe, "serve", "--port", str(self.port), "--db", db_url, "--rate", "100000", *LOOSE],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "TABLETOP_DATA_DIR": str(data), OPERATOR_ENV: OPERATOR},
