@@ -183,6 +183,7 @@ def db_url(tmp_path: Path) -> str:
 @pytest.fixture
 def live(db_url: str) -> Iterator[Live]:
     # scripted clients answer far faster than people: the rate limit has tests of its own
-    server, stop = start_live(db_url, Settings(rate=1e6, burst=1e6, operator_token=OPERATOR))
+    settings = Settings(rate=1e6, burst=1e6, create_burst=1000, operator_token=OPERATOR)
+    server, stop = start_live(db_url, settings)
     yield server
     stop()

@@ -297,3 +297,28 @@ def test_an_idle_seat_is_played_by_a_bot_until_its_person_is_back(
         "document.querySelectorAll('button.option:not([disabled])').length > 0 || "
         "document.getElementById('status').dataset.over === 'true'",
     )
+
+
+def test_the_lobby_pages_and_filters_the_open_tables(live: Live, tmp_path: Path) -> None:
+    made = [live.create(game="quests", players=2, seats=["person", "random"]) for _ in range(22)]
+    live.join(made[0]["id"], made[0]["invites"][0]["invite"])  # no free seat left there
+    driver = chromium(tmp_path / "lobby")
+    try:
+        driver.get(live.base + "/")
+        rows = "(document.querySelectorAll('#tables tr').length - 1)"
+        wait(driver, f"return {rows} === 20")
+        assert driver.find_element("id", "page-info").text == "1-20 of 22"
+        driver.find_element("id", "older").click()
+        wait(driver, f"return {rows} === 2")
+        driver.find_element("id", "newer").click()
+        wait(driver, f"return {rows} === 20")
+        driver.find_element("id", "open-only").click()
+        wait(driver, "return document.getElementById('page-info').textContent === '1-20 of 21'")
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('#tables a')].map(a => a.href)"
+        )
+        assert not any(href.endswith(made[0]["id"]) for href in shown)
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not [e for e in errors if "favicon.ico" not in e["message"]], errors
+    finally:
+        driver.quit()

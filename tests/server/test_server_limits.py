@@ -257,3 +257,32 @@ def test_finished_and_unused_tables_leave_memory(tmp_path: Path) -> None:
     assert hub.room(room.id).state.steps == 0  # loaded again on use
     hub.stop()
     store.close()
+
+
+def test_one_bot_worker_is_shared_fairly_between_tables(tmp_path: Path) -> None:
+    # a single worker for every bot; one table's search bots would fill it for minutes
+    server, stop = start_live(f"sqlite:///{tmp_path / 't.db'}", Settings(bot_workers=1))
+    try:
+        busy = server.create(
+            game="quests",
+            players=2,
+            seats=["ismcts:iterations=300", "ismcts:iterations=300"],
+            seed=5,
+        )
+        made = server.create(game="quests", players=2, seats=["person", "heuristic"], seed=6)
+        me = server.socket(made["id"], [server.join(made["id"], made["invites"][0]["invite"])])
+        for _ in range(3):  # the person answers, and the heuristic bot's answers come between
+            last = me.until(lambda m: m["type"] == "state" and m["viewers"][0]["ask"])
+            ask = last["viewers"][0]["ask"]
+            me.send(
+                {
+                    "type": "answer",
+                    "seat": 0,
+                    "option": ask["options"][0]["id"],
+                    "step": last["step"],
+                }
+            )
+            assert me.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
+        assert not server.http.get(f"/api/tables/{busy['id']}").json()["over"]
+    finally:
+        stop()

@@ -131,10 +131,20 @@ function showCreated(id, mine) {
   out.append(list, el("p", {}, el("a", { id: "go", href: `/t/${id}`, text: "Go to the table →" })));
 }
 
+// one page of the unfinished tables, most recently changed first (the server pages them)
+const PAGE = 20;
+let offset = 0;
+
 async function listTables() {
   const box = $("tables");
+  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  if ($("open-only").checked) query.set("open", "true");
+  if ($("list-game").value) query.set("game", $("list-game").value);
   try {
-    const { tables } = await api("/api/tables");
+    const { tables, total } = await api("/api/tables?" + query);
+    $("page-info").textContent = total ? `${offset + 1}-${offset + tables.length} of ${total}` : "";
+    $("newer").disabled = offset === 0;
+    $("older").disabled = offset + tables.length >= total;
     if (!tables.length) { box.textContent = "none yet"; return; }
     const rows = tables.map((t) => el("tr", {},
       el("td", {}, el("a", { href: `/t/${t.id}`, text: t.name })),
@@ -150,6 +160,12 @@ async function start() {
   GAMES = data.games; AGENTS = data.agents;
   for (const g of GAMES) $("game").append(el("option", { value: g.id, text: g.title }));
   for (const a of AGENTS) $("takeover").append(el("option", { value: a, text: a }));
+  for (const g of GAMES) $("list-game").append(el("option", { value: g.id, text: g.title }));
+  const again = () => { offset = 0; listTables(); };
+  $("list-game").addEventListener("change", again);
+  $("open-only").addEventListener("change", again);
+  $("newer").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); listTables(); });
+  $("older").addEventListener("click", () => { offset += PAGE; listTables(); });
   $("game").addEventListener("change", drawSeats);
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
