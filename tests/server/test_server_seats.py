@@ -8,6 +8,8 @@ from typing import Any
 from server_helpers import play_out
 
 from conftest import OPERATOR, Live
+from tabletop.agents import make_agent
+from tabletop.engine import new_game
 from tabletop.engine.record import Record, replay
 from tabletop.engine.rng import Rng
 from tabletop.server.store import Tx
@@ -192,3 +194,31 @@ def test_a_failed_commit_changes_nothing(live: Live, monkeypatch: Any) -> None:
     a.send({"type": "answer", "seat": 0, "option": "pass", "step": first["step"]})
     assert a.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
     assert live.store.count_answers(made["id"]) >= 1
+
+
+def test_a_draw_cannot_be_taken_back_over_the_wire(live: Live) -> None:
+    # drawing the top card draws no chance, but shows the card: undo would show the next one
+    made = live.create(game="librarians", players=1, seats=["person"], seed=1)
+    me = live.socket(made["id"], [live.join(made["id"], made["invites"][0]["invite"])])
+    state = new_game("librarians", 1, 1)  # the same deal, to choose as a bot would
+    bot = make_agent("heuristic", "librarians", 10)
+    for _ in range(2000):
+        last = me.until(lambda m: m["type"] == "state" and m["viewers"][0]["ask"])
+        assert last["step"] == state.steps
+        d = state.pending
+        assert d is not None
+        option = "draw" if d.rule == "librarians.refresh.draw" else bot.choose(state, 0)
+        me.send({"type": "answer", "seat": 0, "option": option, "step": last["step"]})
+        assert me.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
+        state.apply(0, option)
+        if option == "draw":
+            break
+    else:
+        raise AssertionError("no Refresh draw came")
+    after = me.until(lambda m: m["type"] == "state" and m["step"] == state.steps)
+    assert after["viewers"][0]["can_undo"] is False
+    me.send({"type": "undo", "seat": 0})
+    refused = me.until(lambda m: m["type"] in ("undone", "error"))
+    assert refused["type"] == "error" and refused["code"] == "nothing_to_undo"
+    assert "revealed" in refused["message"]
+    assert live.store.count_answers(made["id"]) == state.steps
