@@ -13,15 +13,19 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from server_helpers import check_seen, play_out
 
 from conftest import WAIT, Process, free_port
 from tabletop.engine.record import Record, replay
 from tabletop.engine.rng import Rng
+from tabletop.server.fanout import Listener, conninfo
+from tabletop.server.schema import CHANNEL
 
 
 def as_postgres(args: list[str]) -> list[str]:
@@ -123,3 +127,22 @@ def test_processes_started_together_on_a_fresh_database_all_serve(
             p.kill()
         for log in tmp_path.glob("server-*.log"):
             assert "Traceback" not in log.read_text(errors="replace"), log.name
+
+
+def test_a_process_skips_its_own_notifications(postgres: str) -> None:
+    # it has adopted its own change already: re-reading it cost a locked transaction each
+    heard: list[str] = []
+    listener = Listener(postgres, heard.append, lambda: None, sender="me")
+    listener.start()
+    try:
+        assert listener.ready.wait(WAIT)
+        with psycopg.connect(conninfo(postgres), autocommit=True) as conn:
+            for payload in ("t1 me", "t2 someone-else", "t3"):
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        deadline = time.monotonic() + WAIT
+        while len(heard) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # and nothing more comes
+        assert heard == ["t2", "t3"]
+    finally:
+        listener.stop()
