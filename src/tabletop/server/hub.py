@@ -251,10 +251,12 @@ class Hub:
         return record_of(room.state).to_json()
 
     def sweep(self, now_wall: float) -> list[str]:
-        """Expire the abandoned tables from the store (unchanged for `expire_hours`) and drop
+        """Expire the abandoned tables from the store (unchanged for `expire_hours`, and
+        nobody connected to them here) and drop
         from memory the tables nobody needs here: finished or unused for
         `idle_evict_seconds`, with no connection and no bot at work. Returns the expired."""
-        expired = self.store.expire(now_wall - self.settings.expire_hours * 3600)
+        watched = frozenset(r.id for r in list(self.rooms.values()) if r.conns)
+        expired = self.store.expire(now_wall - self.settings.expire_hours * 3600, watched)
         for table_id in expired:
             room = self.rooms.get(table_id)
             if room is not None:

@@ -291,15 +291,16 @@ class Store:
             )
         return int(total), page
 
-    def expire(self, before: float) -> list[str]:
-        """Remove the unfinished tables nobody changed since `before` (wall-clock seconds);
-        return their ids."""
+    def expire(self, before: float, keep: frozenset[str] = frozenset()) -> list[str]:
+        """Remove the unfinished tables nobody changed since `before` (wall-clock seconds),
+        but those in `keep` (someone is connected); return their ids."""
         with self.engine.begin() as db:
             ids = [
                 str(r[0])
                 for r in db.execute(
                     select(tables.c.id).where(tables.c.over.is_(False), tables.c.updated < before)
                 )
+                if r[0] not in keep
             ]
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk : chunk + 500]
