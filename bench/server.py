@@ -168,7 +168,7 @@ def hostile_process(base: str, table_id: str, stop: Flag, out: Any) -> None:
     out.put(counts)
 
 
-async def run(base: str, tables: int, answers: int, think: float, db: str) -> None:
+async def run(base: str, tables: int, answers: int, think: float, db: str, flood_too: bool) -> None:
     def q(times: list[float], p: float) -> float:
         return times[min(len(times) - 1, int(p * len(times)))] * 1000 if times else 0.0
 
@@ -196,6 +196,8 @@ async def run(base: str, tables: int, answers: int, think: float, db: str) -> No
             f"answers ({total:,} of them the persons'): {(after - before) / max(stored, 1):.2f} "
             "a stored answer"
         )
+    if not flood_too:
+        return
     second = await create_tables(base, tables, 10_000)
     stop = multiprocessing.Event()
     out: Any = multiprocessing.Queue()
@@ -277,6 +279,14 @@ def main() -> None:
     )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--postgres", action="store_true", help="start a PostgreSQL of its own")
+    parser.add_argument(
+        "--no-flood", action="store_true", help="the honest clients alone (an old server stalls)"
+    )
+    parser.add_argument(
+        "--source",
+        help="serve from this source tree instead (say, a git worktree of an earlier commit: "
+        "the figures before a change); its server gets only the options it knows",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         db = args.db or f"sqlite:///{Path(tmp) / 'tables.db'}"
@@ -287,11 +297,19 @@ def main() -> None:
         with open(Path(tmp) / "server.log", "wb") as log:
             # the honest tables come from this one address too: let it create them all
             limits = ["--tables-at-once", str(2 * args.tables + 20), "--tables-an-hour", "0"]
+            limits += ["--connections-at-once", str(2 * args.tables + 20)]
+            env = {**os.environ, "TABLETOP_DATA_DIR": tmp}
+            if args.source:
+                env["PYTHONPATH"] = str(Path(args.source) / "src")
+                known = subprocess.run(
+                    [exe, "serve", "--help"], env=env, capture_output=True, text=True
+                ).stdout
+                limits = limits if "--tables-at-once" in known else []
             proc = subprocess.Popen(
                 [exe, "serve", "--port", str(port), "--db", db, "--rate", "1000", *limits],
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env={**os.environ, "TABLETOP_DATA_DIR": tmp},
+                env=env,
             )
             try:
                 base = f"http://127.0.0.1:{port}"
@@ -305,7 +323,7 @@ def main() -> None:
                             raise SystemExit("the server did not start") from None
                         time.sleep(0.05)
                 print(f"tabletop serve on {db.split(':')[0]}, {os.cpu_count()} CPUs")
-                asyncio.run(run(base, args.tables, args.answers, args.think, db))
+                asyncio.run(run(base, args.tables, args.answers, args.think, db, not args.no_flood))
             finally:
                 proc.terminate()
                 proc.wait(WAIT)

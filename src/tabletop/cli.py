@@ -314,6 +314,15 @@ def serve(
     bot_iterations: Annotated[
         int, typer.Option(min=1, max=1_000_000, help="the most iterations= an agent spec may ask")
     ] = 5000,
+    connections_at_once: Annotated[
+        int,
+        typer.Option(
+            min=1, max=1_000_000, help="WebSocket connections an address may open at once"
+        ),
+    ] = 30,
+    connections_a_second: Annotated[
+        float, typer.Option(min=0.01, max=1e6, help="... and then this many a second")
+    ] = 2.0,
     origin: Annotated[
         list[str] | None,
         typer.Option(help="a page (scheme://host:port) besides this server's own that may connect"),
@@ -344,6 +353,8 @@ def serve(
         bot_seconds=bot_seconds,
         bot_iterations=bot_iterations,
         origins=tuple(origin or ()),
+        connects=connections_at_once,
+        connect_rate=connections_a_second,
     )
 
 

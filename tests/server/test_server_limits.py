@@ -4,6 +4,7 @@ and what every page is sent with (docs/server.md, "Limits" and "Headers")."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Iterator
@@ -284,5 +285,29 @@ def test_one_bot_worker_is_shared_fairly_between_tables(tmp_path: Path) -> None:
             )
             assert me.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
         assert not server.http.get(f"/api/tables/{busy['id']}").json()["over"]
+    finally:
+        stop()
+
+
+def test_an_address_opens_a_bounded_number_of_connections(tmp_path: Path) -> None:
+    settings = Settings(connects=4, connect_rate=0.01, refusals=2, refusal_rate=0.01)
+    server, stop = start_live(f"sqlite:///{tmp_path / 't.db'}", settings)
+    try:
+        made = server.create(**QUESTS)
+        url = f"{server.ws_base}/api/tables/{made['id']}/ws"
+        opened = [connect(url, open_timeout=WAIT, proxy=None) for _ in range(2)]
+        # a connection closed for its refusals costs its address half the allowance more
+        flooder = Client(connect(url, open_timeout=WAIT, proxy=None))
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(10):
+                flooder.send("{not json")
+        closed_after(flooder)
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, open_timeout=WAIT, proxy=None)
+        assert refused.value.response.status_code == 403  # turned away at the handshake
+        for ws in opened:  # those already open go on
+            ws.send(json.dumps({"type": "hello", "tokens": []}))
+            assert json.loads(ws.recv(timeout=WAIT))["type"] == "state"
+            ws.close()
     finally:
         stop()

@@ -210,6 +210,7 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
     db = store if isinstance(store, Store) else Store(store)
     hub = Hub(db, settings)
     creations = PerClient(settings.create_per_hour / 3600, settings.create_burst, settings.clock)
+    connections = PerClient(settings.connect_rate, settings.connects, settings.clock)
 
     async def refresh(table_id: str) -> None:
         """Another process changed a table (a NOTIFY): adopt it, tell this process's
@@ -417,6 +418,10 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         if not origin_allowed(websocket, settings):
             await websocket.close(code=4403)  # before the handshake: the page gets a 403
             return
+        address = websocket.client.host if websocket.client is not None else "unknown"
+        if connections.take(address):
+            await websocket.close(code=4429)  # too many from this address: refused likewise
+            return
         await websocket.accept()
         connected = asyncio.get_running_loop().time()
         try:
@@ -485,6 +490,7 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                     error("too_many_refused", "too many refused messages: closing")
                 )
                 await websocket.close(code=1008)
+                connections.fine(address, settings.connects / 2)
                 break
         except WebSocketDisconnect:
             pass

@@ -7,7 +7,8 @@ much thinking a bot may be given (`bot_seconds`, `bot_iterations`: an agent spec
 more is refused when the table is created, and every spec gets the time cap as a last stop),
 how many bots think at once (`bot_workers`), how long an abandoned table is kept
 (`expire_hours`, counted from its last change, which is stored), what a connection may send
-(`rate`, `burst`, `hello_seconds`, `refusals`) and which pages may open a WebSocket (`origins`).
+(`rate`, `burst`, `hello_seconds`, `refusals`), how many connections an address may open
+(`connects`, `connect_rate`) and which pages may open a WebSocket (`origins`).
 docs/server.md lists each with its default and what a client meets when it reaches it.
 """
 
@@ -39,6 +40,10 @@ class Settings:
     hello_seconds: float = 30.0  # a connection that says no hello by then (from connect) closes
     refusals: float = 20.0  # refused messages a connection may send at once before it is closed
     refusal_rate: float = 1.0  # ... refilled at this many a second
+    connects: float = 30.0  # WebSocket connections one client address may open at once
+    connect_rate: float = 2.0  # ... and then this many a second; a connection closed for its
+    # refusals costs its address `connects / 2` more, so a flood's reconnections are turned
+    # away at the handshake, before any of their messages is read
     create_burst: float = 10.0  # tables one client address may create at once
     create_per_hour: float = 60.0  # ... and then this many an hour
     max_tables: int = 2000  # unfinished tables the server holds at most
@@ -87,11 +92,21 @@ class PerClient:
 
     def take(self, client: str) -> float:
         """0 if `client` may go on, else the seconds it must wait."""
+        bucket = self._bucket(client)
+        return 0.0 if bucket.take() else max(bucket.wait(), 0.001)
+
+    def fine(self, client: str, amount: float) -> None:
+        """Take `amount` more from `client`'s bucket (it may go below empty: a longer wait)."""
+        bucket = self._bucket(client)
+        bucket.take()
+        bucket.tokens -= amount
+
+    def _bucket(self, client: str) -> Bucket:
         bucket = self.buckets.pop(client, None) or Bucket(self.rate, self.burst, self.clock)
         self.buckets[client] = bucket
         while len(self.buckets) > self.keep:
             self.buckets.popitem(last=False)
-        return 0.0 if bucket.take() else max(bucket.wait(), 0.001)
+        return bucket
 
 
 class BudgetError(TabletopError):
