@@ -314,6 +314,9 @@ def serve(
     bot_iterations: Annotated[
         int, typer.Option(min=1, max=1_000_000, help="the most iterations= an agent spec may ask")
     ] = 5000,
+    requests_a_second: Annotated[
+        float, typer.Option(min=0.01, max=1e6, help="HTTP requests an address may make a second")
+    ] = 20.0,
     connections_at_once: Annotated[
         int,
         typer.Option(
@@ -353,6 +356,8 @@ def serve(
         bot_seconds=bot_seconds,
         bot_iterations=bot_iterations,
         origins=tuple(origin or ()),
+        request_rate=requests_a_second,
+        request_burst=3 * requests_a_second,
         connects=connections_at_once,
         connect_rate=connections_a_second,
     )

@@ -140,7 +140,10 @@ def free_port() -> int:
 
 
 # the tests create many tables and connections from one address
-LOOSE = ["--tables-at-once", "1000", "--connections-at-once", "100000"]
+LOOSE = [
+    *("--tables-at-once", "1000", "--connections-at-once", "100000"),
+    *("--requests-a-second", "100000"),
+]
 
 
 class Process:
@@ -185,7 +188,13 @@ def db_url(tmp_path: Path) -> str:
 def live(db_url: str) -> Iterator[Live]:
     # scripted clients answer far faster than people: the rate limit has tests of its own
     settings = Settings(
-        rate=1e6, burst=1e6, create_burst=1000, connects=1e6, operator_token=OPERATOR
+        rate=1e6,
+        burst=1e6,
+        create_burst=1000,
+        connects=1e6,
+        request_rate=1e6,
+        request_burst=1e6,
+        operator_token=OPERATOR,
     )
     server, stop = start_live(db_url, settings)
     yield server

@@ -311,3 +311,17 @@ def test_an_address_opens_a_bounded_number_of_connections(tmp_path: Path) -> Non
             ws.close()
     finally:
         stop()
+
+
+def test_an_address_makes_a_bounded_number_of_requests(tmp_path: Path) -> None:
+    settings = Settings(request_rate=0.01, request_burst=5)
+    server, stop = start_live(f"sqlite:///{tmp_path / 't.db'}", settings)
+    try:
+        for _ in range(5):
+            assert server.http.get("/api/tables").status_code == 200
+        r = server.http.get("/api/tables")
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert int(r.headers["retry-after"]) >= 1
+        assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    finally:
+        stop()

@@ -22,10 +22,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -44,8 +43,8 @@ from tabletop.engine.texts import TextsError, all_cards
 from tabletop.server.fanout import Listener
 from tabletop.server.hub import Hub
 from tabletop.server.limits import Bucket, PerClient, Settings
+from tabletop.server.middleware import BodyLimit, RequestLimit, SecurityHeaders
 from tabletop.server.protocol import (
-    MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
     Answer,
     CreateTable,
@@ -80,19 +79,6 @@ HTTP_STATUS: dict[str, int] = {
 # Refusals a client playing by the rules meets when the game moved on as it answered: they do
 # not count toward closing a connection that keeps sending what is refused.
 HONEST = frozenset({"stale"})
-# Sent with every HTTP answer: the pages load scripts and styles from this server only (none
-# inline), are never framed, and send no referrer (a table's address names the table).
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-        b"frame-ancestors 'none'",
-    ),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-content-type-options", b"nosniff"),
-]
 
 
 @functools.cache
@@ -117,75 +103,6 @@ def api_error(code: ErrorCode, message: str, headers: dict[str, str] | None = No
         status_code=HTTP_STATUS.get(code, 400),
         headers=headers,
     )
-
-
-class _TooLarge(Exception):
-    pass
-
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class BodyLimit:
-    """Refuses an HTTP body over `limit` bytes (413) before the application reads it all."""
-
-    def __init__(self, app: ASGI, limit: int = MAX_BODY_BYTES) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for key, value in scope.get("headers", ()):
-            if key == b"content-length" and (not value.isdigit() or int(value) > self.limit):
-                await self._refuse(send)
-                return
-        seen = 0
-
-        async def bounded() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, bounded, send)
-        except _TooLarge:
-            await self._refuse(send)
-
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {"error": {"code": "too_large", "message": f"a body is at most {self.limit} bytes"}}
-        ).encode()
-        headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
-
-
-class SecurityHeaders:
-    """Adds `SECURITY_HEADERS` to every HTTP answer."""
-
-    def __init__(self, app: ASGI) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
 
 
 def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
@@ -275,7 +192,11 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
     app = FastAPI(title="tabletop", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(
+        RequestLimit,
+        buckets=PerClient(settings.request_rate, settings.request_burst, settings.clock),
+    )
+    app.add_middleware(SecurityHeaders)  # outermost: a refusal carries the headers too
 
     @app.exception_handler(RoomError)
     async def _room_error(_: Request, e: RoomError) -> JSONResponse:

@@ -40,6 +40,8 @@ class Settings:
     hello_seconds: float = 30.0  # a connection that says no hello by then (from connect) closes
     refusals: float = 20.0  # refused messages a connection may send at once before it is closed
     refusal_rate: float = 1.0  # ... refilled at this many a second
+    request_rate: float = 20.0  # HTTP requests a second one client address may make
+    request_burst: float = 60.0  # ... and at once (a table page loads a dozen files)
     connects: float = 30.0  # WebSocket connections one client address may open at once
     connect_rate: float = 2.0  # ... and then this many a second; a connection closed for its
     # refusals costs its address `connects / 2` more, so a flood's reconnections are turned
