@@ -2,13 +2,18 @@
 
 A `Room` wraps the kernel's `Table` (`tabletop.engine.table`): a person's seat `s` is the
 controller `seat-s` (the server maps seat tokens to seats, so one browser holding several
-tokens plays several seats), an agent's seat its agent. Every change (an answer and the bot
-answers it sets off, an undo, a seat joined, left or taken over) is one `transact`: under the
+tokens plays several seats), an agent's seat its agent. Every change (an answer, a turn of
+the bots' answers, an undo, a seat joined, left or taken over) is one `transact`: under the
 room's lock, in a worker thread, the table's row is locked in the store, whatever another
 server process stored since is adopted first (answers replayed, seats read back), the change
 is made, and what it changed is written and committed. Only then are the sender acknowledged
 and the connections told (each connection is marked dirty and its writer builds what it
 sends from the state as it is then: `tabletop.server.outgoing`).
+
+Bots never answer inside a request: after every change the room schedules its bots, which
+take turns in the server's `BotPool` (`tabletop.server.limits`): a turn waits for a free
+worker, then takes the room's lock and makes one answer (paced) or as many as fit in a slice,
+in one transaction; the agents are made from their specs with the server's budget caps.
 
 Seats a bot covers: a person's seat vacated (`leave`) at a table with a `takeover` agent, or
 one the game has waited on for `idle_seconds` since its question was put, is played by that
