@@ -163,18 +163,29 @@ class BotPool:
     """Where every table's bots think: `workers` threads, taken in turn. A table waits for a
     turn (`turns`, first come first served) before it takes its lock, so people answering at
     a table are never queued behind other tables' bots; each turn is one slice of answers
-    (`Settings.bot_slice` seconds at most, one answer when the table is paced)."""
+    (`Settings.bot_slice` seconds at most, one answer when the table is paced). Tables with no
+    person's seat also wait for `background` first."""
 
     def __init__(self, workers: int) -> None:
         self.executor = ThreadPoolExecutor(max(1, workers), thread_name_prefix="tabletop-bot")
         self.workers = max(1, workers)
         self._turns: asyncio.Semaphore | None = None
+        self._background: asyncio.Semaphore | None = None
 
     @property
     def turns(self) -> asyncio.Semaphore:
         if self._turns is None:
             self._turns = asyncio.Semaphore(self.workers)
         return self._turns
+
+    @property
+    def background(self) -> asyncio.Semaphore:
+        """Tables of bots only (watched, or nobody's) take turns one at a time, and rest as long
+        as each turn took before the next: together they keep at most half of one worker, so
+        anyone may start a bot game but none slows the tables where people play."""
+        if self._background is None:
+            self._background = asyncio.Semaphore(1)
+        return self._background
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -506,18 +506,26 @@ class Room:
 
     async def _play_bots(self, bots: BotPool) -> None:
         loop = asyncio.get_running_loop()
+        only_bots = not any(self.is_person(s) for s in range(len(self.specs)))
         while True:
             if self.pace_ms:
                 await asyncio.sleep(self.pace_ms / 1000)
             self._again = False
-            async with bots.turns, self.lock:
-                if not self.bots_to_move():  # looked at as it is now: nothing to do
-                    return
-                try:
-                    made, more = await loop.run_in_executor(bots.executor, self.bot_turn_sync)
-                except Exception:  # logged; the next change of the table starts the bots again
-                    log.exception("table %s: its bots could not answer", self.id)
-                    return
+            async with contextlib.AsyncExitStack() as background:
+                if only_bots:  # a game of bots only: in the background (BotPool.background)
+                    await background.enter_async_context(bots.background)
+                async with bots.turns, self.lock:
+                    if not self.bots_to_move():  # looked at as it is now: nothing to do
+                        return
+                    started = loop.time()
+                    try:
+                        turn = loop.run_in_executor(bots.executor, self.bot_turn_sync)
+                        made, more = await turn
+                    except Exception:  # logged; the table's next change starts them again
+                        log.exception("table %s: its bots could not answer", self.id)
+                        return
+                if only_bots and more:  # rest as long as the turn took, keeping the place
+                    await asyncio.sleep(loop.time() - started)
             if made or self.adopted:  # (another process's answers count: tell the conns)
                 self.adopted = False
                 self.last_used = self.clock()
