@@ -169,7 +169,10 @@ class Rig:
         return False
 
     def play(self, seat: int, oid: str) -> None:
-        """Answer `oid` for `seat`, the Agents sitting out answering first."""
+        """Answer `oid` for `seat`, the Agents sitting out answering first; where `oid` is not
+        offered yet, every other Agent asked is done with this step, then `seat` (burning and
+        what works at any time are offered in every step, so an Agent is asked in steps where
+        the script has nothing for it: castle.interpret.any-time)."""
         s = self.s
         for _ in range(200):
             d = s.pending
@@ -177,12 +180,17 @@ class Rig:
             if seat in d.players and oid in d.option_ids(seat):
                 s.apply(seat, oid)
                 return
-            if not self.sit_out():
+            if self.sit_out():
+                continue
+            p = next((q for q in d.players if q != seat), seat)
+            ids = d.option_ids(p)
+            if d.kind_for(p) == "combat-target" and p != seat:
                 raise AssertionError(
                     f"{oid} is not offered to A{seat + 1}: {d.kind} "
-                    f"{[(p, d.option_ids(p)) for p in d.players]}"
+                    f"{[(q, d.option_ids(q)) for q in d.players]}"
                 )
-        raise AssertionError("too many answers")
+            s.apply(p, "done" if "done" in ids else "pass" if "pass" in ids else ids[0])
+        raise AssertionError(f"{oid} is never offered to A{seat + 1}")
 
     def at(self, seat: int, kind: str) -> tuple[str, ...]:
         """Everyone says done or passes (and targets the first enemy) until `seat` is asked a
@@ -211,8 +219,18 @@ class Rig:
             )
 
     def done(self, *seats: int) -> None:
+        """Each seat that is asked now (once the Agents sitting out have answered) is done."""
+        s = self.s
         for seat in seats:
-            self.play(seat, "done")
+            while True:
+                d = s.pending
+                assert d is not None
+                if seat in d.players:
+                    if "done" in d.option_ids(seat):
+                        s.apply(seat, "done")
+                    break
+                if not self.sit_out():
+                    break
 
     def halt(self) -> None:
         """Everyone says done or passes (and targets the first enemy) until the Combat ends."""
@@ -272,6 +290,11 @@ def example() -> Rig:
     return r
 
 
+def aims(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The target options (burning a Treasure is offered besides: castle.interpret.any-time)."""
+    return tuple(o for o in ids if o.startswith("target:") or o == "pass")
+
+
 def round_one(r: Rig) -> None:
     s = r.s
     assert s.timeline == "past"
@@ -305,6 +328,8 @@ def round_one(r: Rig) -> None:
     assert s.negated == {line(s, ARVIAS)[2]: 1}
     # Step 7: Arvias 2 + 1 + 2 = 5 Damage and 3 Rage; Pill's Steady Breath (+1 Clarity), Union
     # Attack 1 + 2 beside Arvias' Energy Attack on Timing 2; her Nano Med-Bots and potion
+    # (usable at any time: she uses them once her sequence has executed, as in the example)
+    r.at(PILL, "combat-execute")
     r.play(PILL, "use:nano-med-bots")
     r.play(PILL, "use:small-health-potion")
     assert (s.acc[ARVIAS], s.rage, s.acc[PILL]) == (5, 3, 3)
@@ -313,7 +338,7 @@ def round_one(r: Rig) -> None:
     assert all(s.name(c) != "Small Health Potion" for c in s.inventory(PILL))  # discarded
     r.done(PILL)
     # Step 8: Arvias (Ranged Crossbow) cannot target Skeletron; 5 + 1 (Crossbow) on the Warrior
-    assert r.at(ARVIAS, "combat-target") == ("target:1",)
+    assert aims(r.at(ARVIAS, "combat-target")) == ("target:1",)
     r.play(ARVIAS, "target:1")
     warrior, skeletron = s.zones.cards[FIGHT]
     assert s.edamage[warrior] == 6
@@ -594,7 +619,7 @@ def test_immune_enemy_is_not_offered_and_pass_when_none() -> None:
     r = Rig((ARVIAS,), health=30)
     r.enemy("Skeletron")
     r.start()
-    assert r.at(ARVIAS, "combat-target") == ("pass",)
+    assert aims(r.at(ARVIAS, "combat-target")) == ("pass",)
 
 
 def test_weakness_adds_damage() -> None:

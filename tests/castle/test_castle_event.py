@@ -24,7 +24,13 @@ from tabletop.games.castle.cards import (
 )
 from tabletop.games.castle.rules import CastleState
 
-DEFAULTS = {"place-treasure": None, "upgrade": "pass", "between": "done", "refresh": "rest"}
+DEFAULTS = {
+    "place-treasure": None,
+    "upgrade": "pass",
+    "between": "done",
+    "anytime": "done",
+    "refresh": "rest",
+}
 
 
 def game(n: int = 4, seed: int = 1, **opts: Any) -> CastleState:
@@ -81,9 +87,17 @@ def enter_event(s: CastleState, name: str, room: str = "1") -> int:
 
 
 def vote(s: CastleState, letters: str) -> None:
-    """Seat i picks letters[i] (in seat order)."""
+    """Seat i picks letters[i] (in seat order); then every Agent is done in the window before
+    the End Event (castle.agent.any-time)."""
     for seat, letter in enumerate(letters):
         s.apply(seat, f"vote:{letter}")
+    pass_windows(s)
+
+
+def pass_windows(s: CastleState) -> None:
+    """Every Agent asked in an "at any time" window says done."""
+    while s.pending is not None and s.pending.kind == "anytime":
+        s.apply(s.to_move()[0], "done")
 
 
 def fight_names(s: CastleState) -> list[str]:
@@ -326,6 +340,7 @@ def test_unshackled_vote_is_the_actors_own() -> None:
     assert d is not None and d.players == (mover,)
     health = list(s.health)
     s.apply(mover, "vote:A")
+    pass_windows(s)
     assert s.health[mover] == health[mover] - 3
     assert [h for p, h in enumerate(s.health) if p != mover] == [
         h for p, h in enumerate(health) if p != mover
@@ -354,6 +369,7 @@ def test_unshackled_agents_in_one_room_face_one_event() -> None:
     health = list(s.health)
     s.apply(first, "vote:A")
     s.apply(second, "vote:D")
+    pass_windows(s)
     assert s.health[first] == health[first] - 3
     assert s.health[second] == health[second]
     assert s.clarity[second] == 10 - 2

@@ -9,7 +9,9 @@ import tabletop.games.castle  # noqa: F401 (registers every module's handlers)
 from matrix_refs import missing_tests, unresolved
 from tabletop.games.castle import (
     abilities,
+    anytime,
     bot,
+    bot_anytime,
     bot_combat,
     bot_vote,
     campaign,
@@ -44,6 +46,8 @@ MATRIX = ROOT / "docs" / "rules" / "castle.md"
 CODE = ROOT / "src" / "tabletop" / "games" / "castle"
 MODULES = {
     "abilities": abilities,
+    "anytime": anytime,
+    "bot_anytime": bot_anytime,
     "bot": bot,
     "bot_combat": bot_combat,
     "bot_vote": bot_vote,
@@ -161,6 +165,7 @@ def test_every_step_of_the_turn_and_the_combat_round_has_its_rule_id_in_the_matr
         event.EndEvent,
         refresh.Choose,
         refresh.RefreshEnd,
+        anytime.Anytime,
     ]
     for kind in kinds:
         rule = str(getattr(kind, "rule"))  # noqa: B009

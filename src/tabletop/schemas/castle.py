@@ -48,6 +48,7 @@ Kind = Literal[
     "refresh",
     "buy",
     "between",
+    "anytime",
     "combat-weapons",
     "combat-start",
     "combat-draw",

@@ -2,7 +2,7 @@
 castle.treasures.use, castle.allies.use, castle.treasures.burn).
 
 `options(s, seat, window)` lists what `seat` may use now, in `window` (a combat step such as
-"replace" or "target", or "event", "refresh", "between" outside Combat); `use(s, seat,
+"replace" or "target", or "event", "refresh", "between" outside Combat: `anytime.py`); `use(s, seat,
 option)` does it. Every question that lets an Agent act "at any time" (the combat steps, the
 trading window after each phase) offers these.
 
@@ -30,7 +30,10 @@ from tabletop.games.castle.space import OPT
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
-COMBAT_WINDOWS = ("combat", "start", "draw", "replace", "rearrange", "negate", "execute", "target")
+COMBAT_WINDOWS = (
+    *("combat", "weapons", "start", "draw"),
+    *("replace", "rearrange", "negate", "execute", "target"),
+)
 
 
 def fits_window(ability_window: str, window: str) -> bool:

@@ -12,6 +12,8 @@ or a face-down token it has not peeked at) and breaks ties with its own RNG.
   With talking allowed the Agents follow one plan every bot computes alike from public facts:
   each in seat order takes the best option given what the others before it took, never letting
   the group's Health or Clarity run out. In the no-talk variant each votes for its own best.
+- **At any time** (`bot_anytime.py`): heals when the group is low, fewer enemies once the
+  Event card is turned over, the Refresh Phase's gifts.
 - **Refresh**: Rest when Health or Clarity is low, Recharge when Energy is low, Search a token
   in the room, else Recharge or Rally.
 - **Combat**: `bot_combat.py` (weapons against immunities, a search over the rearrangements its
@@ -25,6 +27,7 @@ from collections.abc import Sequence
 from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
+from tabletop.games.castle.bot_anytime import AnytimeMixin
 from tabletop.games.castle.bot_combat import CombatMixin
 from tabletop.games.castle.bot_vote import VoteMixin
 from tabletop.games.castle.cards import CONTENT, TOKEN
@@ -35,7 +38,7 @@ from tabletop.games.castle.rules import CastleState
 COLOUR_RISK = {"green": 0.0, "blue": 1.5, "red": 3.0}
 
 
-class CastleBot(VoteMixin, CombatMixin):
+class CastleBot(VoteMixin, CombatMixin, AnytimeMixin):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:

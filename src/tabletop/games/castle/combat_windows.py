@@ -7,8 +7,9 @@ the execute-time effects and the target are asked of one Agent at a time.
 after every answer but `done` the window opens again for the same Agents (an Agent with
 nothing left to do drops out by itself). What each window offers is `OPTIONS[kind]`, what an
 answer does `ACTIONS[kind]`; Skills, Treasures and Allies come from `abilities.options` (each
-window offers the effects made for it, the execute step also those usable at any time:
-castle.interpret.any-time), burning in the Rearrange step.
+window offers the effects made for it and those usable at any time, and burning, in every
+step: castle.interpret.any-time). A change by one Agent in Draw, Replace, Rearrange or Negate
+reopens the step for the Agents in its Reach who had left it (castle.interpret.reopen).
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
 
 MAX_CHANGES = 6  # castle.interpret.weapon-limit: equip/unequip per Agent in Select Weapons
+# castle.interpret.reopen: the steps in which the group arranges together; a change by one
+# Agent there brings back the Agents in its Reach who had left, at most MAX_REOPENINGS times a
+# step (each Agent's own moves are bounded besides: MAX_SHIFTS, its Energy, its cards)
+REOPENS = ("draw", "replace", "rearrange", "negate")
+MAX_REOPENINGS = 8
 
 
 def at(s: CastleState, step: str) -> None:
@@ -69,15 +75,16 @@ PROMPT = {
 }
 
 
-# castle.interpret.any-time: effects usable "any time" (or at any time in Combat) are offered
-# while the Agent's sequence executes; each other window offers the effects made for it.
+# castle.interpret.any-time: effects usable "any time" (or at any time in Combat) and burning
+# are offered in every step of the round (the Overview: "Activate Treasure Effects or Burn
+# Treasures for Energy any time during Combat, unless already used during the current Combat
+# Round"); an effect made for one step is offered in that step only.
 LOOSE = ("any", "combat")
 
 
 def _window_of(s: CastleState, seat: int, option: Option, window: str) -> bool:
-    """Whether an ability option is offered in `window` (its own window, or a loose one in the
-    execute step)."""
-    wanted = (window, *LOOSE) if window == "execute" else (window,)
+    """Whether an ability option is offered in `window` (its own window, or a loose one)."""
+    wanted = (window, *LOOSE)
     oid = option.id
     if oid.startswith("skill:"):
         return s.agent(seat).skills[int(option.arg)].window in wanted
@@ -90,14 +97,11 @@ def _window_of(s: CastleState, seat: int, option: Option, window: str) -> bool:
     return any(ab.window in wanted for c in cards for ab in s.record(c).abilities)
 
 
-def ability_options(s: CastleState, seat: int, window: str, burning: bool = False) -> list[Option]:
-    """Skills, Treasures and Allies of `window`. A weapon's or shield's effect needs it in
-    hand (castle.interpret.weapon-effects), and none whose effects are Negated this round."""
-    opts = [
-        o
-        for o in abilities.options(s, seat, window, burning=burning)
-        if _window_of(s, seat, o, window)
-    ]
+def ability_options(s: CastleState, seat: int, window: str) -> list[Option]:
+    """Skills, Treasures and Allies of `window` or of any time, and burning. A weapon's or
+    shield's effect needs it in hand (castle.interpret.weapon-effects), and none whose effects
+    are Negated this round."""
+    opts = [o for o in abilities.options(s, seat, window) if _window_of(s, seat, o, window)]
     off = s.combat.weapons_off if s.combat is not None else ()
     held = equipped(s, seat)
     out = []
@@ -120,11 +124,13 @@ class _Open(NamedTuple):
     kind: str
     players: tuple[int, ...] | None = None
     acts: tuple[int, ...] = ()
+    reopened: int = 0
 
 
 class Open(_Open):
     """Open a window for the Agents (`players`; None: all acting) who have something to do
-    in it; `acts` counts each seat's actions in it."""
+    in it; `acts` counts each seat's actions in it, `reopened` the times a change brought
+    Agents back into it (castle.interpret.reopen)."""
 
     __slots__ = ()
     auto = True
@@ -140,13 +146,14 @@ class Open(_Open):
             p for p in players if self.kind == "target" or options(s, p, self.kind, acts[p])
         )
         if keep:
-            push(s, Window(self.kind, keep, acts))
+            push(s, Window(self.kind, keep, acts, self.reopened))
 
 
 class _Window(NamedTuple):
     kind: str
     players: tuple[int, ...]
     acts: tuple[int, ...]
+    reopened: int = 0
 
 
 class Window(_Window):
@@ -184,13 +191,25 @@ class Window(_Window):
         rest = tuple(q for q in self.players if q != player)
         if option.id in ("done", "pass") or option.id.startswith("target:"):
             if rest:
-                push(s, Open(self.kind, rest, self.acts))
+                push(s, Open(self.kind, rest, self.acts, self.reopened))
             if option.id.startswith("target:"):
                 hit(s, player, int(option.arg))
             return
         acts = list(self.acts)
         acts[player] += 1
-        push(s, Open(self.kind, self.players, tuple(acts)))
+        players, reopened = self.players, self.reopened
+        if self.kind in REOPENS and reopened < MAX_REOPENINGS and not option.id.startswith("burn:"):
+            # castle.interpret.reopen: the Agents in Reach who had left may answer the change
+            fighting = acting(s)
+            back = [
+                q
+                for q in reach(s, player)
+                if q not in players and q in fighting and options(s, q, self.kind, acts[q])
+            ]
+            if back:
+                players = tuple(q for q in fighting if q in players or q in back)
+                reopened += 1
+        push(s, Open(self.kind, players, tuple(acts), reopened))
         ACTIONS[self.kind](s, player, option)
 
 
@@ -240,7 +259,7 @@ def equip_plan(s: CastleState, seat: int, card: int) -> dict[int, str] | None:
 
 def _weapons_options(s: CastleState, seat: int, acts: int) -> list[Option]:
     if acts >= MAX_CHANGES:
-        return []
+        return ability_options(s, seat, "weapons")
     out = []
     held = equipped(s, seat)
     for card in s.inventory(seat):
@@ -254,10 +273,13 @@ def _weapons_options(s: CastleState, seat: int, acts: int) -> list[Option]:
                 out.append(OPT[f"unequip:{t.slug}"])
         elif equip_plan(s, seat, card) is not None:
             out.append(OPT[f"equip:{t.slug}"])
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)) + ability_options(s, seat, "weapons")
 
 
 def _weapons_act(s: CastleState, seat: int, option: Option) -> None:
+    if not option.id.startswith(("equip:", "unequip:")):
+        abilities.use(s, seat, option, "weapons")
+        return
     slug = str(option.arg)
     held = equipped(s, seat)
     if option.id.startswith("equip:"):
@@ -420,7 +442,7 @@ def _rearrange_options(s: CastleState, seat: int, acts: int) -> list[Option]:
         st = paid_step(s, card)
         if st is not None and card not in s.paid and s.energy[seat] >= st.pay:
             out.append(OPT[f"pay:{t}"])
-    return out + ability_options(s, seat, "rearrange", burning=True)
+    return out + ability_options(s, seat, "rearrange")
 
 
 def _rearrange_act(s: CastleState, seat: int, option: Option) -> None:

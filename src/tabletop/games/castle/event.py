@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.engine.decision import SECRET, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import clockwise, push
+from tabletop.games.castle.anytime import window
 from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE, who
 from tabletop.games.castle.effects import Ctx, Resolve, lurk
 from tabletop.games.castle.records import RandomEvent
@@ -119,10 +120,11 @@ def start_event(s: CastleState, actor: int | None) -> None:
     s.votes = ()
     rec: RandomEvent = s.record(card)
     seats = voters(s, actor)
+    before = window(s, "vote", seats)  # castle.agent.any-time: before the Decision cards
     if rec.group:
-        push(s, GroupVote(card, colour, actor, () if actor is None else seats))
+        push(s, *before, GroupVote(card, colour, actor, () if actor is None else seats))
     else:
-        push(s, Vote(card, colour, seats, actor))
+        push(s, *before, Vote(card, colour, seats, actor))
 
 
 def draw_event(s: CastleState, colour: str) -> int | None:
@@ -226,7 +228,8 @@ class GroupVote(_GroupVote):
             Resolve(rec.option(letter), Ctx(seat=p, source=self.card, colour=self.colour))
             for p in (self.seats or (None,))
         ]
-        push(s, *steps, EndEvent(self.card, self.colour, self.actor, self.seats))
+        after = window(s, "end", voters(s, self.actor))  # castle.agent.any-time
+        push(s, *steps, *after, EndEvent(self.card, self.colour, self.actor, self.seats))
 
 
 def reveal(
@@ -245,7 +248,8 @@ def reveal(
             if letters[p] == letter and rec.option(letter):
                 ctx = Ctx(seat=p, source=card, colour=colour)
                 steps += [Outcome(letter, p), Resolve(rec.option(letter), ctx)]
-    push(s, *steps, EndEvent(card, colour, actor, () if actor is None else tuple(order)))
+    after = window(s, "end", tuple(order))  # castle.agent.any-time: the card is turned over
+    push(s, *steps, *after, EndEvent(card, colour, actor, () if actor is None else tuple(order)))
 
 
 class _Outcome(NamedTuple):

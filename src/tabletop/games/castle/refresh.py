@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletop.engine.decision import PARALLEL, Ask, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields, push
+from tabletop.games.castle.anytime import window
 from tabletop.games.castle.cards import (
     CONTENT,
     DECK,
@@ -71,7 +72,9 @@ def start_refresh(s: CastleState, actor: int | None) -> None:
         del s.cooldown[key]
     s.exhausted.clear()  # castle.refresh.start: Allies and Treasures are refreshed
     s.flags["refreshed"] = 1
-    push(s, Choose(refreshers(s, actor), ()), RefreshEnd(s.room[seat]))
+    seats = refreshers(s, actor)
+    # castle.agent.any-time: what works in the Refresh Phase, before the actions are chosen
+    push(s, *window(s, "refresh", seats), Choose(seats, ()), RefreshEnd(s.room[seat]))
 
 
 def sneak_rooms(s: CastleState, here: str) -> list[str]:

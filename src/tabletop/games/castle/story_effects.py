@@ -197,7 +197,10 @@ def _summon_lost_agents(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
 def _warden_deck(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
     s.flags["warden"] = 1
     s.emit(
-        Event("castle.story.warden-deck", "The Warden deck is triggered: no more Refresh Phases")
+        Event(
+            "castle.story.warden-deck",
+            "Mission 4's Warden deck is triggered: no more Refresh Phases",
+        )
     )
 
 
