@@ -14,6 +14,8 @@ or a face-down token it has not peeked at) and breaks ties with its own RNG.
   the group's Health or Clarity run out. In the no-talk variant each votes for its own best.
 - **At any time** (`bot_anytime.py`): heals when the group is low, fewer enemies once the
   Event card is turned over, the Refresh Phase's gifts.
+- **Treasures** (`bot_items.py`): weapons in Hand, items in the Belt or Backpack (an item in
+  a Hand costs a card of Combat Power); burning only what it does not fight with.
 - **Refresh**: Rest when Health or Clarity is low, Recharge when Energy is low, Search a token
   in the room, else Recharge or Rally.
 - **Combat**: `bot_combat.py` (weapons against immunities, a search over the rearrangements its
@@ -27,6 +29,7 @@ from collections.abc import Sequence
 from tabletop.engine.decision import Option
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
+from tabletop.games.castle import bot_items
 from tabletop.games.castle.bot_anytime import AnytimeMixin
 from tabletop.games.castle.bot_combat import CombatMixin
 from tabletop.games.castle.bot_vote import VoteMixin
@@ -178,15 +181,7 @@ class CastleBot(VoteMixin, CombatMixin, AnytimeMixin):
 
     # -- Treasures and small choices ------------------------------------------------------------
     def _place_treasure(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
-        for oid in ("slot:hand", "slot:belt", "slot:backpack"):
-            o = self.pick(opts, oid)
-            if o is not None:
-                return o
-        gives = [o for o in opts if o.id.startswith("give:")]
-        if gives:
-            return self.best(gives, lambda o: -s.energy[int(o.arg)])
-        burn = next((o for o in opts if o.id.startswith("burn:")), None)
-        return burn if burn is not None else opts[0]
+        return bot_items.place(s, p, opts)  # weapons in Hand, items out of them
 
     def _heal_choice(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
         pool = s.pool(p)
@@ -239,7 +234,7 @@ class CastleBot(VoteMixin, CombatMixin, AnytimeMixin):
             if heal is not None and self._heals(s, p, heal):
                 return heal
         if s.energy[p] <= 1:
-            burn = next((o for o in opts if o.id.startswith("burn:")), None)
+            burn = bot_items.burn_choice(s, p, opts)  # never a weapon it fights with
             if burn is not None:
                 return burn
         return self.pick(opts, "done") or opts[0]

@@ -347,7 +347,10 @@ class CombatMixin:
         pool = s.pool(p)
         low = s.health[pool] < start * 0.6 or s.clarity[pool] <= 4
         for o in opts:
-            if o.id == "overcharge" and s.clarity[pool] >= 7:
+            # Overcharge costs the group 2 Clarity: only while it keeps 7 or more, so that
+            # one Agent a round at most Overcharges from a full track (issue 21: four of ten
+            # were spent in a first round)
+            if o.id == "overcharge" and s.clarity[pool] - CONTENT.rules.overcharge_clarity >= 7:
                 return o
             if o.id.startswith(("use:", "skill:")):
                 steps = self._steps_of(s, p, o)
