@@ -188,17 +188,20 @@ class Zones:
         known = self.known
         after = sights[dst]
         all_mask = self.layout.all_mask
+        saw = sights[src] | after
+        told = all_mask  # who knows every card moved, one by one
+        for c in moved:
+            told &= known[c] | saw
         if after == all_mask:
             for c in moved:
                 known[c] = 0
         else:
-            saw = sights[src] | after
             for c in moved:
                 known[c] |= saw
-        # who knew what `src` held knows what `dst` gained
+        # who knew what `src` held, or each card of it, knows what `dst` gained
         sets = self.sets
         entered = sets[dst] if self.cards[dst] else all_mask
-        sets[dst] = entered & (sets[src] | sights[src] | after)
+        sets[dst] = entered & (sets[src] | told)
         self.cards[dst] += moved
         moved.clear()
 
@@ -236,9 +239,16 @@ class Zones:
         all_mask = self.layout.all_mask
         known = self.known
         sets = self.sets
-        # a whole zone moves: who knew what it held knows what its next one holds
-        held_sets = [(sets[z] | sights[z]) if cards[z] else all_mask for z in zones]
         k = len(zones)
+        # a whole zone moves: who knew what it held, or each card of it, knows what its next
+        # one holds
+        held_sets = []
+        for i, z in enumerate(zones):
+            saw = sights[z] | sights[zones[(i + 1) % k]]
+            told = all_mask
+            for c in cards[z]:
+                told &= known[c] | saw
+            held_sets.append((sets[z] | told) if cards[z] else all_mask)
         for i, moved in enumerate(held):
             dst = zones[(i + 1) % k]
             after = sights[dst]
