@@ -131,7 +131,7 @@ CHANNEL = "tabletop_tables"
 SCHEMA_LOCK = 0x7461626C  # the advisory lock under which the schema is created
 
 
-def _seat_rows(db: Connection, table_id: str) -> list[SeatRow]:
+def read_seats(db: Connection, table_id: str) -> list[SeatRow]:
     rows = db.execute(
         select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
     ).mappings()
@@ -141,11 +141,11 @@ def _seat_rows(db: Connection, table_id: str) -> list[SeatRow]:
     ]
 
 
-def _load(db: Connection, table_id: str) -> StoredTable | None:
+def read_table(db: Connection, table_id: str) -> StoredTable | None:
     row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
     if row is None:
         return None
-    seat_rows = _seat_rows(db, table_id)
+    seat_rows = read_seats(db, table_id)
     moves = [
         (int(r[0]), str(r[1]))
         for r in db.execute(

@@ -54,11 +54,11 @@ from tabletop.server.schema import (
     SCHEMA_LOCK,
     SeatRow,
     StoredTable,
-    _load,
-    _seat_rows,
     answers,
     default_url,
     metadata,
+    read_seats,
+    read_table,
     seats,
     tables,
 )
@@ -170,13 +170,6 @@ class Store:
                     ],
                 )
 
-    def table_ids(self, *, unfinished_only: bool = False) -> list[str]:
-        query = select(tables.c.id).order_by(tables.c.created)
-        if unfinished_only:
-            query = query.where(tables.c.over.is_(False))
-        with self.engine.connect() as db:
-            return [row[0] for row in db.execute(query)]
-
     def load(self, table_id: str) -> StoredTable | None:
         """The table as one snapshot: its row, seats and answers read in one transaction
         (repeatable read on PostgreSQL, where another process may commit between them)."""
@@ -184,11 +177,11 @@ class Store:
             if self.is_postgres:
                 db = db.execution_options(isolation_level="REPEATABLE READ")
             with db.begin():
-                return _load(db, table_id)
+                return read_table(db, table_id)
 
     def seat_rows(self, table_id: str) -> list[SeatRow]:
         with self.engine.connect() as db:
-            return _seat_rows(db, table_id)
+            return read_seats(db, table_id)
 
     def count_answers(self, table_id: str) -> int:
         with self.engine.connect() as db:
@@ -422,12 +415,12 @@ class Tx:
             self.ops.append(op)  # for the writer thread
 
     def load(self) -> StoredTable:
-        stored = _load(self.db, self.table_id)
+        stored = read_table(self.db, self.table_id)
         assert stored is not None
         return stored
 
     def seat_rows(self) -> list[SeatRow]:
-        return _seat_rows(self.db, self.table_id)
+        return read_seats(self.db, self.table_id)
 
     def write_answers(
         self,
