@@ -44,7 +44,13 @@ def print_result(state: State, specs: list[str] | None, console: Console) -> Non
 
 
 def log_line(rule: str, text: str) -> Text:
+    """A line of the `log` command and of `replay`: the event and its rule id."""
     return Text.assemble(("  " + text, ""), (f"  ({rule})", "dim"))
 
 
-__all__ = ["log_line", "print_result"]
+def event_line(text: str) -> Text:
+    """An event as play shows it: rule ids are for `log` and `replay` only."""
+    return Text("  " + text)
+
+
+__all__ = ["event_line", "log_line", "print_result"]

@@ -13,9 +13,13 @@ seat's words, so never another seat's secret), at most `RECAP` lines. A table of
 streams the spectator's log as it happens.
 
 Conversation with a person (plain lines from standard input, so it works piped and in tests):
-- a number 1..n chooses an option (an exact option id works too);
-- `help`, `log` (the whole log this seat may read), `board` (draw it again), `card NAME`,
-  `cards`, `rules [PHASE]`, `prefs [NAME]`, `undo`, `save FILE`, `quit`;
+- a number chooses an option (an exact option id works too); on a terminal an option keeps
+  its number while the same seat is asked under the same rule (`tabletop.ui.asking.Numbering`;
+  piped play numbers from 1 each time, so scripts keep working);
+- `help`, `log` (the whole log this seat may read, with rule ids: play itself shows none),
+  `board` (draw it again), `card NAME`, `cards`, `rules [PHASE]`, `prefs [NAME]`, `hint`
+  (the search bot's suggestion from this seat's information, `tabletop.agents.hint`),
+  `undo`, `save FILE`, `quit`;
 - `undo` takes back this person's last choice when that is safe (`Table.undo`): nothing has
   happened since but their own answers, no die was rolled nor card shuffled or dealt at
   random, and nothing was revealed to anyone (no card drawn, played face up or looked at).
@@ -33,7 +37,8 @@ Escape card), or one a preference answers, is answered for them by the table wit
 one-line note among the events, so nobody is asked a meaningless question.
 
 Hot-seat: with several humans, before one person's private information is shown the screen is
-cleared and the next person is asked to take it ("Pass the screen to P2 and press Enter"),
+cleared and the next person is asked to take it ("Pass the screen to P2 and press Enter",
+where `save FILE` and `quit` work too); only when the seat that must act changes,
 then sees what happened since their last turn. On a terminal the clearing also empties the
 scrollback (`CLEAR_ALL`, as `clear` does), so nobody can scroll up to the previous hand. Output
 that is not a terminal (a pipe, a file) gets no control codes at all. Simultaneous decisions
@@ -48,8 +53,6 @@ are the session's, shared by the people at the screen.
 from __future__ import annotations
 
 import contextlib
-import io
-import sys
 from pathlib import Path
 from typing import TextIO
 
@@ -64,9 +67,11 @@ from tabletop.engine.record import clip, clip_message, save
 from tabletop.engine.state import State
 from tabletop.engine.table import Chooser, Cursor, NothingToUndoError, Table
 from tabletop.ui import renderer_for
+from tabletop.ui.asking import COMMANDS, HELP, Numbering, Quit, isatty, option_number, span
+from tabletop.ui.asking import stdin_text as stdin_text
 from tabletop.ui.autosave import Autosave
 from tabletop.ui.lookup import card_lines, cards_lines, rules_lines
-from tabletop.ui.output import log_line, print_result
+from tabletop.ui.output import event_line, log_line, print_result
 from tabletop.ui.prefs import Preferences, choose
 from tabletop.ui.seats import default_seats, make_seats, plural, split_seats, who
 
@@ -79,25 +84,10 @@ INPUT_ENDED = 1
 # Cursor home, clear the screen, then clear the scrollback (xterm's E3, as `clear` sends):
 # in this order, so a terminal that keeps a cleared screen in its scrollback loses it too.
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
-COMMANDS = "help, log, board, card NAME, cards, rules, prefs, undo, save FILE, quit"
-
-HELP = """\
-Type the number of an option to choose it. Other commands:
-  help         this text
-  log          the whole game log as you may read it, with rule ids
-  board        draw the board again
-  card NAME    a card's effect and numbers (a name or its first letters)
-  cards        every card of the game, by kind
-  rules        the rules summary, phase by phase; rules PHASE for one phase
-  prefs        the preferences that answer for you; prefs NAME turns one on or off
-  undo         take back your last answer, when nothing has happened since but your own
-               answers, nothing was left to chance and nothing was revealed to anyone (no
-               card drawn, played face up or looked at, no secret answers opened)
-  save FILE    save the game to FILE (continue later with: tabletop resume FILE)
-  quit         leave the game (it is saved: tabletop resume continues it)"""
 
 __all__ = [
     "CLEAR_ALL",
+    "COMMANDS",
     "INPUT_ENDED",
     "MAX_LINE",
     "RECAP",
@@ -125,28 +115,6 @@ def _asked(seat: int, decision: Decision) -> str:
     return prompt if prompt.startswith(name + ":") else f"{name}: {prompt}"
 
 
-class Quit(Exception):
-    """The person left (quit), or standard input ended: then `error` says why the game could
-    not go on, and the session exits with `INPUT_ENDED`."""
-
-    def __init__(self, note: str = "", error: str | None = None) -> None:
-        super().__init__(note)
-        self.error = error
-
-
-def _option_number(line: str, n: int) -> int | None:
-    """The option `line` chooses when it is a number from 1 to `n` in ASCII digits, else
-    None. Never converts more digits than `n` has (a 5,000-digit line is no option), and
-    refuses digits `int` would take but nobody types as a choice (`²`)."""
-    if not (line.isascii() and line.isdigit()):
-        return None
-    digits = line.lstrip("0")
-    if not digits or len(digits) > len(str(n)):
-        return None
-    number = int(digits)
-    return number if number <= n else None
-
-
 # -- a session -------------------------------------------------------------------------------
 class Session:
     def __init__(
@@ -166,7 +134,7 @@ class Session:
         self.console = console
         self.errors = errors if errors is not None else Console(stderr=True, highlight=False)
         self.stdin = stdin
-        self.interactive = _isatty(stdin)
+        self.interactive = isatty(stdin)
         self.echo = not self.interactive  # piped answers are echoed so transcripts read well
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hotseat = len(self.humans) > 1
@@ -187,6 +155,8 @@ class Session:
         self.saved: tuple[Path, int] | None = None
         self.autosave = autosave
         self.render = renderer_for(state.game_id)
+        self.numbering = Numbering(stable=self.interactive)
+        self.hints = True  # `hint` answers (off where a table says so)
 
     @property
     def state(self) -> State:
@@ -242,12 +212,12 @@ class Session:
 
     def print_events(self, events: list[tuple[str, str]]) -> None:
         if events:
-            self.console.print(Text("\n").join(log_line(rule, text) for rule, text in events))
+            self.console.print(Text("\n").join(event_line(text) for _, text in events))
 
     def collect(self, seat: int) -> list[Text]:
         """`seat`'s unread events, added to what it has not seen yet; returns that list."""
         lines = self.unseen.setdefault(seat, [])
-        lines.extend(log_line(rule, text) for rule, text in self.unread(seat))
+        lines.extend(event_line(text) for _, text in self.unread(seat))
         return lines
 
     def recap(self, seat: int, heading: str) -> None:
@@ -279,10 +249,23 @@ class Session:
         if self.hotseat:
             self.clear_screen()
             self.console.rule()
-            self.read(f"Pass the screen to {who(seat)} and press Enter ")
+            self.handoff(seat)
             self.clear_screen()
         self.holder = seat
         self.recap(seat, f"{who(seat)}, since your last turn:")
+
+    def handoff(self, seat: int) -> None:
+        """Wait for Enter from the person at `seat`; `save FILE` and `quit` work here too
+        (nothing of anyone's hand is on the screen); any other line is Enter."""
+        while True:
+            line = self.read(f"Pass the screen to {who(seat)} and press Enter ").strip()
+            command, _, arg = line.partition(" ")
+            command = command.lower()
+            if command in ("quit", "exit"):
+                raise Quit("")
+            if command != "save":
+                return
+            self.save(arg.strip())
 
     # -- the game loop ------------------------------------------------------------------------
     def seed_line(self) -> str:
@@ -403,33 +386,38 @@ class Session:
             return
         self.choose(seat, decision, options)
 
+    def numbers(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> list[int]:
+        """The number a person types for each option (kept within a step: `Numbering`)."""
+        ask = decision.ask(seat)
+        return self.numbering.number((seat, ask.rule, ask.kind), options)
+
     def show(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
         """The board, what happened since this person's last decision, the question."""
         view = self.state.view(seat)
         view.pop("log", None)  # the recap below says what happened, in order
         self.render(view, self.console)
         self.recap(seat, "Since your last decision:")
-        self.console.print(
-            Text.assemble(
-                (_asked(seat, decision), "bold cyan"), (f"  ({decision.ask(seat).rule})", "dim")
-            )
-        )
+        self.say(_asked(seat, decision), "bold cyan")
         if len(options) > 1:
-            for i, option in enumerate(options, 1):
-                self.say(f"  {i}. {option.label}")
+            for n, option in zip(self.numbers(seat, decision, options), options, strict=True):
+                self.say(f"  {n}. {option.label}")
 
     def choose(self, seat: int, decision: Decision, options: tuple[Option, ...]) -> None:
-        n = len(options)
+        numbers = self.numbers(seat, decision, options)
         ids = {o.id: o for o in options}
-        allowed = f"a number from 1 to {n}, or {COMMANDS}"
+        keys = span(numbers)
+        n = len(numbers)
+        plain = keys == f"1-{n}"
+        allowed = f"a number from 1 to {n}" if plain else f"a number ({keys})"
+        allowed += f", or {COMMANDS}"
         game = self.state.game_id
         while True:
-            line = self.read(f"Choose 1-{n}: ").strip()
+            line = self.read(f"Choose {keys}: ").strip()
             command, _, arg = line.partition(" ")
             command = command.lower()
-            number = _option_number(line, n)
-            if number is not None:
-                self.answer(seat, options[number - 1].id)
+            index = option_number(line, numbers)
+            if index is not None:
+                self.answer(seat, options[index].id)
                 return
             if line in ids:
                 self.answer(seat, line)
@@ -439,7 +427,8 @@ class Session:
             elif command == "help":
                 self.say(HELP)
             elif command == "log":
-                self.print_events(self.table.events_since(Cursor(), seat)[0])
+                events = self.table.events_since(Cursor(), seat)[0]
+                self.console.print(Text("\n").join(log_line(r, t) for r, t in events))
             elif command == "board":
                 self.show(seat, decision, options)
             elif command == "card":
@@ -448,6 +437,8 @@ class Session:
                 self.lines(cards_lines(game))
             elif command == "rules":
                 self.lines(rules_lines(game, arg))
+            elif command == "hint":
+                self.hint(seat, options, numbers)
             elif command in ("prefs", "pref"):
                 if self.preferences(arg.strip().lower()) and self.table.auto_answer(seat):
                     return  # a preference turned on answers this question: the table gives it
@@ -462,6 +453,18 @@ class Session:
                 self.say(f"Please type {allowed}.", "red")
             else:
                 self.say(f"{clip(repr(line))} is not understood: type {allowed}.", "red")
+
+    def hint(self, seat: int, options: tuple[Option, ...], numbers: list[int]) -> None:
+        """`hint`: the search bot's suggestion from this seat's information only."""
+        if not self.hints:
+            self.say("Hints are off at this table.", "red")
+            return
+        from tabletop.agents.hint import hint
+
+        self.say("Thinking…", "dim")
+        got = hint(self.state, seat, seed=self.state.seed)
+        n = next((k for k, o in zip(numbers, options, strict=True) if o.id == got.option_id), 0)
+        self.say(f"{got.line()}: type {n} to play it.")
 
     def lines(self, lines: list[str]) -> None:
         for line in lines:
@@ -579,19 +582,3 @@ class Session:
         self.errors.print(
             Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True, highlight=False
         )
-
-
-def stdin_text() -> TextIO:
-    """Standard input, reading bytes that are not valid text as U+FFFD (an answer that is
-    not understood) instead of failing."""
-    stdin = sys.stdin
-    if isinstance(stdin, io.TextIOWrapper):
-        stdin.reconfigure(errors="replace")
-    return stdin
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
