@@ -104,7 +104,8 @@ def test_artifact_deck_running_out_ends_the_game_at_the_end_of_the_turn() -> Non
     )
     answer(s, "meld")
     assert events(s, "quests.meld.new-prize") == [
-        "The Artifact deck is empty: there is no new Prize"
+        "P1 now has 1 of the 9 artifacts needed to win; "
+        "the Artifact deck is empty: there is no new Prize"
     ]
     # the End phase still happens before the game ends
     assert not s.is_over and kind(s) == "hand-limit"

@@ -54,7 +54,9 @@ def test_first_meld_claims_the_prize_and_a_new_prize_is_turned_up() -> None:
     assert sorted(names(s.zones.cards[R.DISCARD_PILE][-8:])) == sorted(one_of_each())
     assert R.NAMES[s.zones.cards[R.PRIZE][0]] == "Holy Grail"
     assert events(s, "quests.meld.first-claims") == ["P1 melds and claims Excalibur"]
-    assert events(s, "quests.meld.new-prize") == ["Holy Grail is the new Prize"]
+    assert events(s, "quests.meld.new-prize") == [
+        "P1 now has 1 of the 3 artifacts needed to win; Holy Grail is the new Prize"
+    ]
     assert len(events(s, "quests.meld.discard")) == 8
 
 

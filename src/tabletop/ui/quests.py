@@ -15,6 +15,7 @@ artifact types have colours, which piped output leaves out.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -248,6 +249,85 @@ def render(view: dict[str, Any], console: Console) -> None:
     emit(console, board_lines(view, console.width))
 
 
+# -- what is happening now (the full-screen table pins it by the question) --------------------
+MOMENT_WIDTH = 78
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MOMENT_WIDTH else text[: MOMENT_WIDTH - 1] + "…"
+
+
+def _named(seat: object, viewer: object) -> str:
+    return "you" if seat == viewer else _who(seat if isinstance(seat, int) else 0)
+
+
+def _mine(view: dict[str, Any]) -> dict[str, Any]:
+    seats = view.get("seats") or []
+    viewer = view.get("viewer")
+    return seats[viewer] if isinstance(viewer, int) and 0 <= viewer < len(seats) else {}
+
+
+def _in_play(view: dict[str, Any], seat: int) -> str | None:
+    """'P2 plays Ghosts (Danger) at you; P3 escaped it' from the view's card in play."""
+    playing = view.get("playing") or {}
+    if not playing:
+        return None
+    discard = view.get("discard") or []
+    escapes = playing.get("escapes") or []
+    depth = 1 + len(escapes)
+    first = discard[-depth] if len(discard) >= depth else None
+    name = str(first.get("name", "a card")) if first else "a card"
+    suit = str(playing.get("suit", "")).title()
+    by = playing.get("by")
+    text = f"{'You play' if by == seat else _who(by or 0) + ' plays'} {name} ({suit})"
+    if playing.get("target") is not None:
+        text += f" at {_named(playing['target'], seat)}"
+    if escapes:
+        text += "; Escaped by " + ", ".join(_named(q, seat) for q in escapes)
+        text += " (negated for now)" if len(escapes) % 2 else " (in force again)"
+    return text
+
+
+def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """One line on what this question is about: who plays what at whom, who leads the
+    Initiative, what the meld would win; None where the last log line says it."""
+    ask = decision.ask(seat)
+    kind = ask.kind
+    prize = (view.get("prize") or {}).get("name")
+    me = _mine(view)
+    hand = me.get("hand") or []
+    if kind == "escape":
+        return _short(_in_play(view, seat) or ask.prompt)
+    if kind == "initiative":
+        rolls = [
+            f"{_named(s.get('seat'), seat)} {s['initiative']}"
+            for s in view.get("seats") or []
+            if s.get("initiative")
+        ]
+        return _short("Initiative dice: " + " · ".join(rolls)) if rolls else None
+    if kind == "target":
+        discard = view.get("discard") or []
+        top = card_text(discard[-1]) if discard else "a card"
+        return _short(f"You play {top}: choose its target")
+    if kind in ("meld", "limited-meld"):
+        have = f"{me.get('artifacts', 0)} of {view.get('artifacts_to_win', '?')} artifacts"
+        return _short(f"Meld phase: the Prize is {prize or 'gone'}; you hold {have}")
+    if kind == "hand-limit":
+        return _short(
+            f"End phase: you hold {len(hand)} cards, your limit is {me.get('hand_limit', '?')}"
+        )
+    if kind == "adventure":
+        fate = view.get("fate") or []
+        return _short(f"Adventure phase: {plural(len(fate), 'Fate card')} left to take")
+    if kind == "action":
+        leader = view.get("leader")
+        return _short(
+            f"Turn {view.get('turn', '?')}, Action phase (Leader {_named(leader, seat)}): "
+            f"you hold {plural(len(hand), 'card')}, the Prize is {prize or 'gone'}"
+        )
+    return None
+
+
 # -- preferences (see tabletop.ui.prefs) ------------------------------------------------------
 def _auto_pass_escape(view: dict[str, Any], seat: int, decision: Any) -> str | None:
     """Pass an Escape window unless the card in play targets this seat or is its own."""
@@ -259,10 +339,37 @@ def _auto_pass_escape(view: dict[str, Any], seat: int, decision: Any) -> str | N
     return "pass"
 
 
+_LEADING = re.compile(r"^Initiative \(you lead with")
+_BEHIND = re.compile(r"^Initiative \(you rolled (\d+), .* (?:leads with|tie at) (\d+)\)")
+
+
+def _auto_pass_initiative(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """Pass the Initiative window when no card can help you: you already lead outright (a
+    card could only undo it; if someone changes the dice you are asked again), or you hold
+    no Companion and even all your Travel cards cannot reach the best roll."""
+    ask = decision.ask(seat)
+    if ask.kind != "initiative" or not any(o.id == "pass" for o in ask.options):
+        return None
+    if _LEADING.match(ask.prompt):
+        return "pass"
+    behind = _BEHIND.match(ask.prompt)
+    if behind is None or any(o.id == "play:companion" for o in ask.options):
+        return None
+    travels = sum(1 for c in _mine(view).get("hand") or [] if c.get("suit") == "travel")
+    mine, best = int(behind.group(1)), int(behind.group(2))
+    return "pass" if mine + travels < best else None
+
+
 PREFERENCES = {
     "auto-pass-escape": (
         "pass Escape windows unless the card just played targets you (or is yours)",
         _auto_pass_escape,
+        True,
+    ),
+    "auto-pass-initiative": (
+        "pass the Initiative window when you already lead, or no card of yours can get you "
+        "the lead",
+        _auto_pass_initiative,
         True,
     ),
 }

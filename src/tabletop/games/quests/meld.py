@@ -10,6 +10,7 @@ from typing import NamedTuple
 from tabletop.engine.decision import ONE, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields, push
+from tabletop.games.quests import texts
 from tabletop.games.quests.rules import (
     DISCARD,
     HOLD,
@@ -138,7 +139,8 @@ def meld(s: QuestsState, p: int, plan: tuple[tuple[int, int], ...]) -> None:
     if value >= s.opts.target:
         s._finish("quests.victory.artifacts", f"{who(p)} holds {value} artifacts", winner=p)
         return
-    s._new_prize("quests.meld.new-prize")
+    have = f"{who(p)} now has {value} of the {s.opts.target} artifacts needed to win; "
+    s._new_prize("quests.meld.new-prize", have)
 
 
 class EndPhase(NoFields):
@@ -180,11 +182,10 @@ class HandLimit(OnePlayer):
     def ask(self, s: QuestsState) -> Decision:
         p = self.player
         counts = s.suit_count(p)
-        over = sum(counts) - s.hand_limit(p)
         return Decision(
             (p,),
             "hand-limit",
-            f"{who(p)}: your hand is over its limit by {over}; discard a card",
+            texts.hand_limit_prompt(p, sum(counts), s.hand_limit(p)),
             tuple(DISCARD[x] for x in range(8) if counts[x]),
             self.rule,
         )

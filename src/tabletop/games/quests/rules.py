@@ -412,13 +412,15 @@ class QuestsState(State):
                 )
             )
 
-    def _new_prize(self, rule: str) -> None:
+    def _new_prize(self, rule: str, said: str = "") -> None:
+        """Turn up the next Prize; `said` leads the log line (what the last meld won)."""
         z = self.zones
         if z.cards[ADECK]:
-            self.move(z.cards[ADECK][-1], ADECK, PRIZE, rule, "{card} is the new Prize")
+            self.move(z.cards[ADECK][-1], ADECK, PRIZE, rule, said + "{card} is the new Prize")
         else:
             if self.log is not None:
-                self.emit(Event(rule, "The Artifact deck is empty: there is no new Prize"))
+                said += "the Artifact deck is empty: there is no new Prize"
+                self.emit(Event(rule, said[0].upper() + said[1:]))
 
     def _opponents_with_cards(self, p: int) -> list[int]:
         cards = self.zones.cards

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tabletop.engine.decision import ONE, Decision, Option
+from tabletop.engine.decision import ONE, SECRET, Ask, Decision, Option
 from tabletop.engine.events import DiceRolled, Event, PhaseStarted
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.engine.windows import Priority, Reaction
-from tabletop.games.quests import artifacts
+from tabletop.games.quests import artifacts, texts
 from tabletop.games.quests.meld import EndPhase, MeldPhase
 from tabletop.games.quests.rules import (
     COMPANION,
@@ -53,7 +53,6 @@ from tabletop.games.quests.rules import (
     TARGET,
     TRAVEL,
     USE_ART,
-    WINDOW_PROMPT,
     OnePlayer,
     QuestsState,
     cards_word,
@@ -145,7 +144,7 @@ class Modify(Priority):
     rule = "quests.initiative.modify"
 
     def prompt(self, s: QuestsState, p: int) -> str:
-        return "Initiative: play a Travel or Companion card, or pass"
+        return texts.initiative_prompt(s, p)
 
     def options(self, s: QuestsState, p: int) -> tuple[Option, ...]:
         counts = s.suit_count(p)
@@ -337,7 +336,25 @@ class Escape(Reaction):
     rule = "quests.escape.negate"
 
     def prompt(self, s: QuestsState) -> str:
-        return WINDOW_PROMPT[self.about[0] if len(self.chain) == 1 else ESCAPE]
+        return texts.escape_summary(s, self.about, self.chain)
+
+    def ask(self, s: QuestsState) -> Decision:
+        """Everyone's question names the card, who played it and at whom (`texts`)."""
+        d = Reaction.ask(self, s)
+        if d.asks is None:
+            return d
+        asks = tuple(
+            [
+                tuple.__new__(
+                    Ask,
+                    (a.kind, texts.escape_prompt(s, self.about, self.chain, q), a.options, a.rule),
+                )
+                for q, a in zip(d.players, d.asks, strict=True)
+            ]
+        )
+        return tuple.__new__(
+            Decision, (d.players, d.kind, d.prompt, d.options, d.rule, SECRET, asks)
+        )
 
     def options(self, s: QuestsState, q: int) -> tuple[Option, ...]:
         hand = s.zones.cards[FIRST_HAND + q]
