@@ -217,7 +217,7 @@ def test_eves_tree_effect_costs_her_a_damage_and_gives_an_aid_token() -> None:
     check_now(s, 0, "tactics", 1)
     passes(s, "check-tree")
     do(s, "tree:eve-baird")
-    do(s, "Choose P2's hero")
+    do(s, "char:hero-1")
     cass = s.t.heroes[1]
     assert s.damage[s.t.heroes[0]] == 1 and s.aid_tokens[cass] == 1
     passes(s)

@@ -57,7 +57,8 @@ def test_overcome_takes_the_copy_chosen_ready_or_exhausted() -> None:
     r, t = s.t.copies[ready], s.t.copies[tired]
     assert "overcome:hero-0:relic-looter" not in options(s)
     assert label(s, f"overcome:hero-0:relic-looter:{t}") == (
-        f"P1's hero overcomes Relic Looter #{t} (1 damage, exhausted)"
+        f"Eve Baird overcomes Relic Looter #{t} (1 damage, exhausted; "
+        "Tactics check: 3 Character vs 2 Challenge dice)"
     )
     do(s, f"overcome:hero-0:relic-looter:{r}")
     assert s.check is not None and s.check.source == ready

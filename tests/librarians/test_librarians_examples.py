@@ -55,7 +55,7 @@ def test_cassandra_overcomes_serpent_ninjas_with_one_devote() -> None:
     s = game(("cassandra", "eve"), dice=[DOUBLE, BLANK, SERPENT])
     ninjas = adventure_card(s, "Serpent Ninjas", zone(0, R.AREA))
     R.ask_again(s)
-    do(s, "P1's hero overcomes Serpent Ninjas")
+    do(s, "overcome:hero-0:serpent-ninjas")
     passes(s, "check-change")
     c = C.current(s)
     assert (c.challenge, c.character) == (1, 2)
@@ -91,7 +91,7 @@ def test_two_serpents_against_lamia_use_her_effect_then_the_disturbances() -> No
     s = game(("cassandra", "eve"), adventure="C-4", dice=[SUCCESS, BLANK, SERPENT, SERPENT, CBLANK])
     lamia = adventure_card(s, "Lamia", zone(0, R.AREA))
     R.ask_again(s)
-    do(s, "P1's hero overcomes Lamia")
+    do(s, "overcome:hero-0:lamia")
     passes(s)
     assert C.Check._fields  # (the check is over)
     serpent_lines = [t for t in texts(s) if t.startswith("Serpent:")]

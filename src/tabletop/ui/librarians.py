@@ -460,6 +460,39 @@ def render(view: dict[str, Any], console: Console) -> None:
     emit(console, board_lines(view, console.width))
 
 
+# -- what is happening now (the full-screen table pins it by the question) --------------------
+MOMENT_WIDTH = 78
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MOMENT_WIDTH else text[: MOMENT_WIDTH - 1] + "…"
+
+
+def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """One line on the check being made (who, the attribute, against what, the pool, the net
+    of the dice so far), or on the Mission in an Action phase; None: the last log line."""
+    c = view.get("check")
+    if isinstance(c, dict):
+        text = f"{_str(c.get('actor'))}: {_str(c.get('attribute')).title()} check"
+        if isinstance(c.get("against"), str):
+            text += f" vs {c['against']}"
+        pool = _dict(c.get("pool"))
+        character, challenge = _num(pool.get("character")), _num(pool.get("challenge"))
+        margin = net(view)
+        if margin is not None:
+            text += f", {character}+{challenge} dice rolled, net {margin:+d}"
+        else:
+            text += f", difficulty {_num(c.get('difficulty'))}"
+        return _short(text)
+    m = _dict(view.get("mission"))
+    if decision.ask(seat).kind == "action" and m:
+        return _short(
+            f"Round {view.get('round', '?')}: Mission {_str(m.get('name'))}, Progress "
+            f"{_num(m.get('progress'))}/{_str(m.get('advance'))}"
+        )
+    return None
+
+
 # -- preferences (see tabletop.ui.prefs) ------------------------------------------------------
 def net(view: dict[str, Any]) -> int | None:
     """Successes less Failures (and Serpents, but in Narrative) of the check's dice so far;
@@ -485,10 +518,35 @@ def _pass_won_checks(view: dict[str, Any], seat: int, decision: Any) -> str | No
     return "pass" if any(o.id == "pass" for o in ask.options) else None
 
 
+# The words a question ends with when a card can change nothing (see
+# tabletop.games.librarians.labels: SETTLED, SETTLED_POOL).
+SETTLED = {
+    "check-change": "more Successes change nothing",
+    "check-modify": "more dice change nothing",
+}
+
+
+def _pass_settled_checks(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """Pass a check's window where the question says no card can change anything: the dice
+    already succeed by as much as the result can use (a Mission that takes one Progress, an
+    Enemy with no more life left than the margin), or the pool is full (4 Character dice, no
+    Challenge die) and the cards at hand only add dice."""
+    ask = decision.ask(seat)
+    if SETTLED.get(ask.kind, "\0") not in ask.prompt:
+        return None
+    return "pass" if any(o.id == "pass" for o in ask.options) else None
+
+
 PREFERENCES = {
     "pass-won-checks": (
         "pass the devote window of a teammate's check that already succeeds",
         _pass_won_checks,
         False,
+    ),
+    "pass-settled-checks": (
+        "pass a check's windows where no card can change anything (the check already "
+        "succeeds by all its result can use, or its pool is full)",
+        _pass_settled_checks,
+        True,
     ),
 }

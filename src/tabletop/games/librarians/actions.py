@@ -15,6 +15,7 @@ from tabletop.engine.windows import Priority
 from tabletop.games.librarians import anytime as Y
 from tabletop.games.librarians import check as C  # (read at call time: it may be loading)
 from tabletop.games.librarians import copies as X
+from tabletop.games.librarians import labels as L
 from tabletop.games.librarians import play as U
 from tabletop.games.librarians import triggers as T
 from tabletop.games.librarians.content import Ability, AdventureCard, Mission, PlayerCard
@@ -189,12 +190,13 @@ def action_options(s: LibrariansState, p: int) -> tuple[Option, ...]:
         for name, number, card in targets:
             ch = s.record(card).challenge
             if C.can_declare(s, actor, ch.attribute, ch.difficulty, card):
-                opts.append(X.option(s, OVERCOME, (slot, name), card, number))
-        opts += card_action_options(s, p, slot)
+                o = X.option(s, OVERCOME, (slot, name), card, number)
+                opts.append(L.action(s, o, card))
+        opts += [L.action(s, o) for o in card_action_options(s, p, slot)]
         if s.zones.cards[zone(p, DECK)] or s.zones.cards[zone(p, DISCARD)]:
-            opts.append(MEDITATE[slot])
+            opts.append(L.action(s, MEDITATE[slot]))
         if slot in REST and s.damage.get(actor, 0) > 0:
-            opts.append(REST[slot])
+            opts.append(L.action(s, REST[slot]))
     if f"assign:{p}" not in s.used:
         enemies = X.distinct(s, unassigned_enemies(s))
         opts += sorted((X.option(s, ASSIGN, s.name(c), c, k) for c, k in enemies), key=_by_id)

@@ -11,6 +11,7 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import effects as E
+from tabletop.games.librarians import labels as L
 from tabletop.games.librarians.check import (
     BLANK_FACE,
     CHALLENGE,
@@ -54,7 +55,8 @@ class Change(Priority):
     rule = "librarians.check.change"
 
     def prompt(self, s: LibrariansState, p: int) -> str:
-        return f"Change the dice ({describe(current(s))}): devote or play a card, or pass"
+        c = current(s)
+        return L.change_prompt(s, c, describe(c))
 
     def options(self, s: LibrariansState, p: int) -> tuple[Option, ...]:
         c = current(s)

@@ -292,7 +292,9 @@ class Modify(Priority):
     rule = "librarians.check.modifiers"
 
     def prompt(self, s: LibrariansState, p: int) -> str:
-        return "Modify the check before the roll, or pass"
+        from tabletop.games.librarians import labels as L
+
+        return L.modify_prompt(s, current(s), p)
 
     def options(self, s: LibrariansState, p: int) -> tuple[Option, ...]:
         c = current(s)

@@ -22,11 +22,11 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields
 from tabletop.engine.windows import Priority
+from tabletop.games.librarians import labels as L
 from tabletop.games.librarians import triggers as T
 from tabletop.games.librarians.content import AdventureCard, PlayerCard
 from tabletop.games.librarians.rules import (
     AREA,
-    CHAR,
     DISCARD,
     UNASSIGNED,
     LibrariansState,
@@ -106,9 +106,9 @@ class Hit(_Hit):
 
     def ask(self, s: LibrariansState) -> Decision:
         p = self.player
-        opts = [CHAR[("hero", p)]]
+        opts = [L.char(s, ("hero", p))]
         if s.sidekick(p) is not None:
-            opts.append(CHAR[("sidekick", p)])
+            opts.append(L.char(s, ("sidekick", p)))
         return Decision(
             (p,),
             "attack",

@@ -17,11 +17,11 @@ from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.engine.handlers import Handlers
 from tabletop.games.librarians import copies as X
+from tabletop.games.librarians import labels as L
 from tabletop.games.librarians.content import Ability, AdventureCard, Mission
 from tabletop.games.librarians.rules import (
     ADV_DISCARD,
     AREA,
-    CHAR,
     DISCARD,
     DISCARD_OPT,
     ENEMY,
@@ -339,7 +339,7 @@ def discard_hand(s: LibrariansState, u: Use) -> None:
     seats = (u.player,) if u.params["who"] in ("acting", "drawer") else s.seats_from(u.player)
     for q in reversed(seats):
         for _ in range(min(int(u.params["amount"]), len(s.hand(q)))):
-            s.flow.append(DiscardCard(q))
+            s.flow.append(DiscardCard(q, u.card))
 
 
 # -- set-up -------------------------------------------------------------------------------------
@@ -461,8 +461,9 @@ class ChooseCharacter(_PlayerAmount):
     rule = "librarians.effect.aid-token"
 
     def ask(self, s: LibrariansState) -> Decision:
-        opts = tuple(CHAR[slot] for slot, _ in _characters(s))
-        return Decision((self.player,), "choose-character", "Give an Aid token to", opts, self.rule)
+        opts = tuple(L.char(s, slot) for slot, _ in _characters(s))
+        prompt = f"{who(self.player)}: give an Aid token to which character?"
+        return Decision((self.player,), "choose-character", prompt, opts, self.rule)
 
     def answer(self, s: LibrariansState, p: int, option: Option) -> None:
         card = s.actor(option.arg)
@@ -507,7 +508,12 @@ class ChooseEnemy(_Player):
         s.exhaust(card, self.rule)
 
 
-class DiscardCard(_Player):
+class _PlayerCause(NamedTuple):
+    player: int
+    cause: int = -1  # the card that makes the player discard (-1: not said)
+
+
+class DiscardCard(_PlayerCause):
     """librarians.effect.discard-hand: the player chooses a card of their hand to discard."""
 
     __slots__ = ()
@@ -518,7 +524,8 @@ class DiscardCard(_Player):
         names = sorted({s.name(c) for c in s.hand(self.player)})
         # (a hand emptied meanwhile, by an effect that came in between: nothing to discard)
         opts = tuple(DISCARD_OPT[n] for n in names) or (PASS,)
-        return Decision((self.player,), "discard", "Discard a card", opts, self.rule)
+        prompt = L.discard_prompt(s, self.player, self.cause)
+        return Decision((self.player,), "discard", prompt, opts, self.rule)
 
     def answer(self, s: LibrariansState, p: int, option: Option) -> None:
         if option is PASS:

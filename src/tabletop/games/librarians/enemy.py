@@ -95,7 +95,9 @@ def flip(s: LibrariansState, card: int) -> None:
 
 def next_mission(s: LibrariansState, mission_id: str) -> None:
     card = next(c for c in s.zones.cards[MISSIONS] if s.record(c).id == mission_id)
-    s.move(card, MISSIONS, MISSION_ZONE, "librarians.enemy.mission-advance", "{card} is next")
+    s.move(
+        card, MISSIONS, MISSION_ZONE, "librarians.enemy.mission-advance", "The next Mission: {card}"
+    )
 
 
 class AdvanceMission(NoFields):
@@ -111,7 +113,7 @@ class AdvanceMission(NoFields):
         if not complete(s, card):
             return
         s.progress.pop(card, None)
-        s.move(card, MISSION_ZONE, MISSION_DISCARD, self.rule, "{card} advances")
+        s.move(card, MISSION_ZONE, MISSION_DISCARD, self.rule, "Mission complete: {card}")
         flip(s, card)
         if m.win:
             end_game(
@@ -194,13 +196,15 @@ class AddFate(NoFields):
             return
         rule = "librarians.enemy.disturbance-advance"
         s.fate = 0
-        s.move(card, DISTURBANCE_ZONE, DISTURBANCE_DISCARD, rule, "{card} advances")
+        s.move(
+            card, DISTURBANCE_ZONE, DISTURBANCE_DISCARD, rule, "The Disturbance advances: {card}"
+        )
         flip(s, card)
         if d.lose:
             end_game(s, False, "librarians.enemy.lose", f"{d.name}: the players lose", d.name)
             return
         nxt = next(c for c in s.zones.cards[DISTURBANCES] if s.record(c).id == d.next)
-        s.move(nxt, DISTURBANCES, DISTURBANCE_ZONE, rule, "{card} is next")
+        s.move(nxt, DISTURBANCES, DISTURBANCE_ZONE, rule, "The next Disturbance: {card}")
 
 
 def enemy_phase(s: LibrariansState) -> None:

@@ -17,12 +17,12 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.games.librarians import copies as X
 from tabletop.games.librarians import effects as E
+from tabletop.games.librarians import labels as L
 from tabletop.games.librarians.content import Ability, AdventureCard, Mission
 from tabletop.games.librarians.rules import (
     ADVENTURE,
     AIM,
     AREA,
-    CHAR,
     DECK,
     DISCARD,
     FOCUS,
@@ -137,7 +137,7 @@ def pay(s: LibrariansState, p: int, card: int, i: int, from_hand: bool) -> None:
     if ab.limit == "round":
         s.used.append(key(card, i))
     for _ in range(cost.get("discard_hand", 0)):
-        s.flow.append(E.DiscardCard(p))
+        s.flow.append(E.DiscardCard(p, card))
 
 
 def use(
@@ -299,7 +299,7 @@ def aim_options(
         else:
             q = s.area_of(c)
             slot = ("hero", q) if c == s.t.heroes[q] else ("sidekick", q)
-            out[CHAR[slot]] = c
+            out[L.char(s, slot)] = c
     return out
 
 

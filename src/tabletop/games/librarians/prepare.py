@@ -16,11 +16,11 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.windows import Priority
 from tabletop.games.librarians import anytime as Y
+from tabletop.games.librarians import labels as L
 from tabletop.games.librarians import play as U
 from tabletop.games.librarians.content import PlayerCard
 from tabletop.games.librarians.rules import (
     AREA,
-    CHAR,
     DISCARD_OPT,
     HAND,
     PASS,
@@ -164,7 +164,7 @@ class ChooseHost(_Play):
             (self.player,),
             "attach",
             f"{who(self.player)}: attach {s.name(self.card)} to which character?",
-            tuple(CHAR[slot] for slot in hosts(s, self.player, self.card)),
+            tuple(L.char(s, slot) for slot in hosts(s, self.player, self.card)),
             self.rule,
         )
 
