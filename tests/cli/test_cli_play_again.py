@@ -129,7 +129,7 @@ def test_auto_pass_escape_asks_when_the_card_targets_you() -> None:
 
 
 def test_guardians_play_all_answers_every_power_up_play() -> None:
-    assert choose("guardians") == set()  # both Guardians preferences are off by default
+    assert choose("guardians") == {"skip-last-fort"}  # play-all is off by default
     assert choose("quests") == {"auto-pass-escape", "auto-pass-initiative"}
     out, state = play("guardians", 1, 0, {"play-all"})
     made, asked = preference_answers("guardians", state, "play-all")

@@ -63,7 +63,11 @@ def test_battle_options_name_the_monsters_and_their_attack_ids_unchanged() -> No
     assert labels["kill:zoo:0"].startswith(f"Place {sisters.attack - 1} damage counters to defeat")
     fight = labels["fight:zoo"]
     assert T.NAMES[m] in fight and spider.name in fight
-    assert fight.endswith(f"(attack {s.combined(loc_index('Zoo'))} against your 20)")
+    pts = sisters.points + spider.points
+    assert fight.endswith(
+        f"(attack {s.combined(loc_index('Zoo'))} against your 20; "
+        f"{pts} trophy point{'' if pts == 1 else 's'})"
+    )
     d = s.pending
     assert d is not None and "attack 20, 3 damage counters held" in d.prompt
     # the ids and actions are the action space's: only the labels say more

@@ -160,7 +160,7 @@ def monster_text(m: dict[str, Any], width: int = 0) -> Text:
 def _title(view: dict[str, Any]) -> Text:
     tk = view.get("timekeeper") or {}
     phase = str(view.get("phase", "")).replace("-", " ").title()
-    space = str(tk.get("space", "?"))
+    space = str(tk.get("space", "?")).replace("-", " ").title()
     track = tk.get("track") or []
     pos = tk.get("position")
     if isinstance(pos, int) and track:
@@ -457,6 +457,55 @@ def render(view: dict[str, Any], console: Console) -> None:
     emit(console, board_lines(view, console.width))
 
 
+# -- what is happening now (the full-screen table pins it by the question) --------------------
+MOMENT_WIDTH = 78
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MOMENT_WIDTH else text[: MOMENT_WIDTH - 1] + "…"
+
+
+def _boss_at_hand(view: dict[str, Any]) -> dict[str, Any] | None:
+    colour = view.get("boss_fight")
+    entry = (view.get("bosses") or {}).get(colour) if isinstance(colour, str) else None
+    boss = entry.get("boss") if isinstance(entry, dict) else None
+    return boss if isinstance(boss, dict) else None
+
+
+def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """One line on the battle or boss at hand, the draft or the Power Up; None elsewhere
+    (the last log line says what asks a discard or a trash)."""
+    ask = decision.ask(seat)
+    seats = view.get("seats") or []
+    me = seats[seat] if 0 <= seat < len(seats) and isinstance(seats[seat], dict) else {}
+    attack, counters = _count(me.get("attack")), _count(me.get("counters"))
+    kind = ask.kind
+    if kind == "battle":
+        boss = _boss_at_hand(view)
+        held = f", {plural(counters, 'damage counter')} held" if counters else ""
+        if boss is not None:
+            return _short(
+                f"Boss battle: {boss.get('name', '?')} needs {boss.get('attack', '?')} from "
+                f"the party; your attack {attack}{held}"
+            )
+        wins = sum(1 for o in ask.options if str(o.id).startswith("fight:"))
+        return _short(
+            f"Battle phase: your attack {attack}{held}; you can win at {plural(wins, 'location')}"
+        )
+    if kind == "boss-reward":
+        return "The boss is beaten: choose your reward from its display"
+    if kind == "draft":
+        return _short(
+            f"Draft: {plural(_count(me.get('pack_size')), 'card')} in your pack, "
+            f"{_count(me.get('drafted'))} drafted so far"
+        )
+    if kind == "power":
+        return _short(f"Power Up: energy {_count(me.get('energy'))}, attack {attack}")
+    if kind == "visit":
+        return _short(f"Location phase, round {view.get('round', '?')}: where will you go?")
+    return None
+
+
 # -- preferences (see tabletop.ui.prefs) ------------------------------------------------------
 def _play_all(view: dict[str, Any], seat: int, decision: Any) -> str | None:
     """In a Power Up, play every playable card, in the order offered; then finish, unless a
@@ -498,6 +547,6 @@ PREFERENCES = {
     "skip-last-fort": (
         "in the last round, leave your Blanket Fort as it is without asking",
         _no_last_fort,
-        False,
+        True,
     ),
 }

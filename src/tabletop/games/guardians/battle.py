@@ -168,7 +168,7 @@ class Battle(_Player, PlayerStep):
                         if att >= total:
                             opts.append(_fight(i, mons, total, att))
         if boss:
-            opts.append(T.FIGHT_BOSS)
+            opts.append(_fight_boss(s, p))
         if not must_boss:
             opts.append(T.NO_FIGHT)
         return tuple(opts)
@@ -201,11 +201,24 @@ class Battle(_Player, PlayerStep):
 
 
 def _fight(i: int, mons: list[int], total: int, att: int) -> Option:
-    """The option to battle at location `i`, its label naming the monsters there."""
+    """The option to battle at location `i`, its label naming the monsters there and the
+    trophy points they are worth."""
     names = ", ".join(T.NAMES[m] for m in mons)
+    pts = sum(T.monster(m).points for m in mons)
     return named(
         T.FIGHT[i],
-        f"Battle the monsters at {LOCS[i].name}: {names} (attack {total} against your {att})",
+        f"Battle the monsters at {LOCS[i].name}: {names} (attack {total} against your {att}; "
+        f"{pts} trophy point{'' if pts == 1 else 's'})",
+    )
+
+
+def _fight_boss(s: GuardiansState, p: int) -> Option:
+    """The option to battle the boss, naming it, its level and this player's attack."""
+    b = s.zones.cards[T.BOSS_FIGHT][0]
+    return named(
+        T.FIGHT_BOSS,
+        f"Battle the boss, {T.NAMES[b]} (the party needs {s.boss_level()} in all; your attack "
+        f"{s.attack_at(p, -1)})",
     )
 
 

@@ -174,7 +174,9 @@ class Together(_Phase):
         for q, opts in asks.items():
             step = work[q][-1]
             k = step.kind
-            each.append(tuple.__new__(Ask, (k, prompt, opts, step.rule)))
+            own = step.prompt(s)  # what this player is asked, and why
+            mine = own[:1].upper() + own[1:] if own else prompt
+            each.append(tuple.__new__(Ask, (k, mine, opts, step.rule)))
             # the decision as a whole: its players' kind when they share one, else the phase
             kind = k if kind is None or kind == k else ph
             for o in opts:

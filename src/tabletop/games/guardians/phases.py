@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletop.engine.events import PhaseStarted
 from tabletop.engine.flow import NoFields, push
 from tabletop.games.guardians import tables as T
+from tabletop.games.guardians import texts
 from tabletop.games.guardians.battle import BattleStart
 from tabletop.games.guardians.bosses import RewardTurns, resolve_boss, reveal_boss, reveal_steps
 from tabletop.games.guardians.city import flip_face_down, overrun, third_wave
@@ -60,7 +61,10 @@ class StartRound(NoFields):
             s.emit(
                 PhaseStarted(
                     "guardians.round.phases",
-                    f"Round {s.turn} begins ({space}); {who(s.trailblazer)} holds the Trailblazer",
+                    f"Round {s.turn} begins"
+                    + (f": {texts.space(space)} round" if space.endswith("boss") else "")
+                    + f"; {who(s.trailblazer)} holds the Trailblazer"
+                    + ("; this is the last round" if last_round(s) else ""),
                     phase="round",
                 )
             )
@@ -274,7 +278,9 @@ class EndRound(NoFields):
         s.track_pos += 1
         space = s.track[s.track_pos]
         if s.log is not None:
-            s._say("guardians.cleanup.timekeeper", f"The Timekeeper moves to {space}")
+            s._say(
+                "guardians.cleanup.timekeeper", f"The Timekeeper moves on to {texts.space(space)}"
+            )
         if space == "third-wave":
             third_wave(s)
             s.track_pos += 1

@@ -15,6 +15,7 @@ from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.drive import PlayerStep
 from tabletop.games.guardians.state import DECK, DISCARD, HAND, LOOK, NPZ, P0, PERSIST
 from tabletop.games.guardians.tables import GKIND
+from tabletop.games.guardians.texts import because
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -74,7 +75,7 @@ class Discard(_Count, PlayerStep):
     _COUNTED = counted(text)
 
     def prompt(self, s: GuardiansState) -> str:
-        return self._COUNTED.get(self.n) or f"{self.text} ({self.n} left)"
+        return because(self.why, self._COUNTED.get(self.n) or f"{self.text} ({self.n} left)")
 
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         return tuple(map(_DISCARD_OF, s.kinds_in(P0 + self.player * NPZ + T.HAND)))
@@ -97,7 +98,7 @@ class TrashPile(_Count, PlayerStep):
     _COUNTED = counted(text)
 
     def prompt(self, s: GuardiansState) -> str:
-        return self._COUNTED.get(self.n) or f"{self.text} ({self.n} left)"
+        return because(self.why, self._COUNTED.get(self.n) or f"{self.text} ({self.n} left)")
 
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         ks = s.kinds_in(P0 + self.player * NPZ + T.DISCARD)
@@ -119,6 +120,9 @@ class LookTake(_Why, PlayerStep):
     kind = "look-take"
     rule = "guardians.round.look"
     text = "take one of the cards you are looking at"
+
+    def prompt(self, s: GuardiansState) -> str:
+        return because(self.why, self.text)
 
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         return pick(T.TAKE, s.kinds_in(LOOK[self.player]))
@@ -217,6 +221,9 @@ class Drop(_Why, PlayerStep):
     kind = "drop"
     rule = "guardians.overrun.spider"
     text = "discard a non-SUPER item you have in play"
+
+    def prompt(self, s: GuardiansState) -> str:
+        return because(self.why, self.text)
 
     def options(self, s: GuardiansState) -> tuple[Option, ...]:
         z = s.zones.cards

@@ -253,14 +253,16 @@ def _entries() -> list[tuple[str, str, object]]:
     (an index into KINDS), a Secret Quest option its index into QUESTS, a location option its
     index into LOCS (-1: the boss), a monster option its place `(location, slot)` (-1: the
     boss), a battle effect its name, a wave its number; None for the rest."""
+    from tabletop.games.guardians.texts import stats  # (it reads this module's tables)
+
     e: list[tuple[str, str, object]] = [("done", "Done", None)]
     for k, c in enumerate(KINDS):
         if DRAFTABLE[k]:
-            e.append((f"pick:{c.slug}", f"Draft {c.name}", k))
+            e.append((f"pick:{c.slug}", f"Draft {c.name} ({stats(c)})", k))
     for k, c in enumerate(KINDS):
         if c.super:
-            e.append((f"keep:{c.slug}", f"Keep the SUPER card {c.name}", k))
-            e.append((f"reward:{c.slug}", f"Gain the SUPER card {c.name}", k))
+            e.append((f"keep:{c.slug}", f"Keep the SUPER card {c.name} ({stats(c)})", k))
+            e.append((f"reward:{c.slug}", f"Gain the SUPER card {c.name} ({stats(c)})", k))
     for i, q in enumerate(QUESTS):
         e.append((f"keep-quest:{q.slug}", f"Keep the Secret Quest {q.name}", i))
         e.append((f"reward-quest:{q.slug}", f"Gain the Secret Quest {q.name}", i))
@@ -270,7 +272,7 @@ def _entries() -> list[tuple[str, str, object]]:
         ("discard", "Discard {} from your hand"),
         ("trash", "Trash {} from your discard pile"),
         ("trash-hand", "Trash {} from your hand"),
-        ("take", "Take {}"),
+        ("take", "Take {} ({})"),
         ("gain", "Gain {} into your discard pile"),
         ("toss", "Discard {} from the top of your deck"),
         ("top", "Put {} back on top of your deck"),
@@ -278,7 +280,7 @@ def _entries() -> list[tuple[str, str, object]]:
     )
     for verb, label in verbs:
         for k, c in enumerate(KINDS):
-            e.append((f"{verb}:{c.slug}", label.format(c.name), k))
+            e.append((f"{verb}:{c.slug}", label.format(c.name, stats(c)), k))
     for k, c in enumerate(KINDS):
         if c.type != "coward":
             e.append((f"play:{c.slug}", f"Play {c.name}", k))
