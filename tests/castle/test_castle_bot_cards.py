@@ -38,10 +38,13 @@ def test_the_titanium_shield_negates_the_riposte_strike(example: Rig) -> None:  
     d = s.pending
     assert d is not None and d.kind_for(ARVIAS) == "combat-card"
     assert set(d.option_ids(ARVIAS)) == {"card:1", "card:2", "card:3"}  # the choice is asked
-    assert d.ask(ARVIAS).prompt == (
-        "A2: choose a card to negate (Timing 1 Aggressive Attack, Timing 2 Energy Attack, "
-        "Timing 3 Riposte Strike)"
-    )
+    # the prompt names its cause, each option its card (issue 22)
+    assert d.ask(ARVIAS).prompt == "A2 (Titanium Shield): choose a card to negate"
+    assert [o.label for o in d.options_for(ARVIAS)] == [
+        "Negate Aggressive Attack (Timing 1)",
+        "Negate Energy Attack (Timing 2)",
+        "Negate Riposte Strike (Timing 3)",
+    ]
     assert {CastleBot(seed).choose(s, ARVIAS) for seed in SEEDS} == {"card:3"}
 
 

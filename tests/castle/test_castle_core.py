@@ -120,10 +120,18 @@ def test_the_group_moves_and_may_use_the_pod_on_the_way() -> None:
     assert "stay" in opts and any(o.startswith("go:") for o in opts)
     held = next(c for c in s.inventory(s.leader) if c in s.slots)
     slug = s.t.slugs[held]
-    assert f"store:{slug}" in opts  # the group starts on the P.O.D.
+    assert "pod" in opts and f"store:{slug}" not in opts  # the group starts on the P.O.D.
+    s.apply(s.leader, "pod")  # two short questions (castle.interpret.pod-step)
+    opts = ids(s, s.leader)
+    assert f"store:{slug}" in opts and "done" in opts
+    assert not any(o.startswith("go:") for o in opts)
     s.apply(s.leader, f"store:{slug}")
     assert held in s.zones.cards[POD]
     assert s.pending is not None and s.pending.kind == "move"
+    assert "done" in ids(s, s.leader)  # still at the P.O.D.
+    s.apply(s.leader, "done")
+    opts = ids(s, s.leader)
+    assert "stay" in opts and "pod" in opts  # back to where the group goes
 
 
 def test_the_pod_offers_only_treasures_a_mover_has_room_for() -> None:
@@ -144,6 +152,7 @@ def test_the_pod_offers_only_treasures_a_mover_has_room_for() -> None:
     from tabletop.engine.flow import ask_again
 
     ask_again(s)
+    s.apply(mover, "pod")
     opts = ids(s, mover)
     assert "retrieve:crossbow" not in opts  # large: no Backpack takes it
     assert "retrieve:bandages" in opts

@@ -64,7 +64,9 @@ def test_a_fight_shows_the_line_up_and_every_timing_sequence() -> None:
         assert f"Energy {a['energy']}/{a['max_energy']}" in text
         for card in a["line"]:
             assert f"{card['timing']} {card['name']} t{card['cost']}" in text
-    assert "Skill One 2 3E C6+ cooling" in text
+    # another Agent's Skills show to a spectator only (a seat reads them with `card`)
+    assert "Skill One 2" not in text
+    assert "Skill One 2 3E C6+ cooling" in flat(fight_view(None))
     assert "Overcharge used" in text
     assert "hand:Whip (ranged 1), belt:Nano Med-Bots, Crossbow (ranged 2)" in text
     assert "Upgrades: Targeting Lens" in text
@@ -74,8 +76,13 @@ def test_the_group_the_map_and_the_rest_of_the_table() -> None:
     text = flat(fight_view(0))
     assert "Group: 5 Great Hall · Health 11 · Clarity 7 · Leader A2 · 1 Lurking Enemy" in text
     assert "Ways out: 3 Smithy (locked)" in text
-    assert "Tokens: green 1 4 7 · blue 2 5 · red 3~(treasure) 6" in text
-    assert "Points of Interest: 6 · Story tokens: 6 clue+skull · Locked: 3-5" in text
+    # the compact map: every room that holds something, by number and name (issue 22)
+    assert (
+        "Map: 1 Gatehouse green · 2 Stables blue · 3 Smithy red~ (treasure) · 4 Kitchens "
+        "green · @5 Great Hall blue · 6 Chapel red clue+skull PoI · 7 Well Yard green"
+    ) in text
+    assert "Locked doors: 3-5" in text
+    assert "Tallies" not in text and "visited:" not in text  # no tally keys
     assert "Allies: Brother Anselm C3" in text
     assert "P.O.D.: Health Potion" in text
     assert "Gob-li Merchant offers: 1 Bandages 3E · 2 Whip (ranged 1) 2E" in text
@@ -94,13 +101,13 @@ def test_the_event_and_who_chose_what() -> None:
 
 
 def test_a_sneaked_tokens_face_only_for_the_agent_who_peeked() -> None:
-    assert "3~(treasure)" in flat(fight_view(0))
+    assert "3 Smithy red~ (treasure)" in flat(fight_view(0))
     # the rulebook's Sneak: the token is turned 90 degrees, placed back face down (issue 21)
-    assert "(~ Sneaked: turned sideways, still face down)" in flat(fight_view(0))
+    assert "~ Sneaked: sideways, still face down)" in flat(fight_view(0))
     assert "face up" not in flat(fight_view(0))
     for viewer in (2, None):
         text = flat(fight_view(viewer))
-        assert "3~" in text and "treasure" not in text.split("Tokens:")[1].split("·")[2]
+        assert "3 Smithy red~ ·" in text and "(treasure)" not in text
 
 
 def test_unshackled_shows_each_agents_own_health_and_who_is_apart() -> None:

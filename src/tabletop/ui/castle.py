@@ -1,19 +1,27 @@
 """Terminal renderer of Castle Von Loghan: the castle and the group as one seat sees them.
 
-Draws, from `state.view(seat)` only: the turn, phase (and combat round), mode and board;
-the Mission with the Story's next card and the Point of Interest and Mission cards in play
+Draws, from `state.view(seat)` only: the turn, phase (and combat round), mode and board; the
+Mission with the Story's next card and the Point of Interest and Mission cards in play
 (campaign); the group: its room and the ways out of it (locked doors marked), Health and
-Clarity (each Agent's own in Unshackled), the Leader, Rage and the Lurking Enemies; the map
-as a few lines: the Random Event tokens by colour and room (Sneaked ones marked, with the
-face this seat peeked at), the Points of Interest, the Story tokens and the Locked doors;
+Clarity (each Agent's own in Unshackled), the Leader, Rage and the Lurking Enemies; a
+compact map: the group's room and every room that holds something, by number and name, with
+its Random Event token's colour (Sneaked ones marked, with the face this seat peeked at),
+Story tokens and Point of Interest, then the Locked doors (so a move's options can be read);
 the fight's line-up (position, name, colour, Damage/Health, state, countdown, immunities,
 engaged); the Event card with its options and, after the reveal, who chose what; every
-Agent: name, room, Energy/max, Skills with their cost, minimum Clarity and cooldown, the
-Overcharge, its inventory by slot (weapons with their power and damage type), Upgrades,
-Combat deck and discard counts, trophies, Data Shards and Contract (the owner's by name),
-and in a fight its Timing sequence as a row of cards (Timing, name, Timing Cost, Damage,
-Negated or paid), its Initiative card, the Damage it has built up and its target; the Allies,
-the P.O.D., the Gob-li Merchant's offer, hints and tallies; and the last log lines.
+Agent: name, room, Energy/max, the Overcharge, Skills with their cost, minimum Clarity and
+cooldown (the viewer's own; a spectator sees every Agent's), its inventory by slot (weapons
+with their power and damage type), Upgrades, Combat deck and discard counts, trophies, Data
+Shards and Contract (the owner's by name), and in a fight its Timing sequence as a row of
+cards (Timing, name, Timing Cost, Damage, Negated or paid), its Initiative card, the Damage
+it has built up and its target; the Allies, the P.O.D., the Gob-li Merchant's offer and
+hints (never the engine's tallies); and the last log lines.
+
+`moment(view, seat, decision)` says in one line (78 characters at most) what is happening for
+a question (the Event voted on with its options' words, the fight's step with the enemies'
+Damage/Health, where the group moves from, what a window comes before); `PREFERENCES` are the
+auto-passes of `castle.waits`, on by default, which pass a window only when passing cannot
+matter.
 
 Every line fits the terminal's width (80 columns: cut with an ellipsis where it must). Every
 string from the view is plain text (`rich.text.Text`), never markup. Colours (enemy and token
@@ -28,7 +36,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from tabletop.ui.style import clip, emit, grid, join, label, plural, short_effect, wrap
+from tabletop.games.castle.labels import vote_words
+from tabletop.games.castle.waits import AUTO_PASS
+from tabletop.ui.style import ELLIPSIS, clip, emit, grid, join, label, plural, short_effect, wrap
 
 GAME = "castle"
 SCORE_LABEL = "score"
@@ -149,56 +159,57 @@ def group_lines(view: dict[str, Any], width: int) -> list[Text]:
 # -- the map ----------------------------------------------------------------------------------
 
 
+def room_bits(view: dict[str, Any], r: dict[str, Any]) -> list[str]:
+    """What a room holds: `green token` (`~` Sneaked, the face seen in brackets), its Story
+    tokens, `Point of Interest`."""
+    bits = []
+    if isinstance(r.get("token"), str):
+        tok = f"{r['token']}{'~' if r.get('sneaked') else ''}"
+        if isinstance(r.get("seen"), str):
+            tok += f" ({r['seen']})"
+        bits.append(tok)
+    marks = _strs(r.get("marks"))
+    if marks:
+        bits.append("+".join(dict.fromkeys(marks)))
+    if r.get("poi"):
+        bits.append("PoI")
+    return bits
+
+
 def map_lines(view: dict[str, Any], width: int) -> list[Text]:
-    """The Random Event tokens by colour (`3~` Sneaked, `3~treasure` a face seen), the
-    Points of Interest, the Story tokens and the Locked doors."""
+    """A compact map: the group's room (`@`), then every room that holds something, by
+    number and name with its Random Event token's colour (`~` Sneaked, a face seen in
+    brackets), Story tokens and Point of Interest (`PoI`); then the Locked doors."""
     rooms = _dicts(view.get("rooms"))
     here = _str(view.get("group_room"))
-    tokens = Text()
-    for colour in ("green", "blue", "red"):
-        spots = [r for r in rooms if r.get("token") == colour]
-        if not spots:
+    away = {_str(a.get("room")) for a in _dicts(view.get("agents"))} - {here}
+    parts = []
+    for r in rooms:
+        rid = _str(r.get("id"))
+        bits = room_bits(view, r)
+        if not bits and rid != here and rid not in away:
             continue
-        if tokens:
-            tokens.append(" · ")
-        tokens.append(colour, style=COLOUR_STYLE[colour])
-        for r in spots:
-            rid = _str(r.get("id"))
-            bit = rid + ("~" if r.get("sneaked") else "")
-            if isinstance(r.get("seen"), str):
-                bit += f"({r['seen']})"
-            tokens.append(" ")
-            tokens.append(bit, style="bold reverse" if rid == here else "")
+        t = Text()
+        if rid == here:
+            t.append("@", style="bold")
+        elif rid in away:
+            t.append("+", style="bold")
+        t.append(place(view, rid), style="bold" if rid == here else "")
+        if bits:
+            t.append(" ")
+            colour = _str(r.get("token"), "")
+            t.append(" ".join(bits), style=COLOUR_STYLE.get(colour, "dim"))
+        parts.append(t)
     lines: list[Text] = []
-    lines += wrap(label("Tokens: ", tokens or Text("none", style="dim")), width, most=2)
-    extra = Text()
-    poi = [_str(r.get("id")) for r in rooms if r.get("poi")]
-    if poi:
-        extra.append("Points of Interest: ", style="bold")
-        extra.append(" ".join(poi))
-    marks = [
-        f"{_str(r.get('id'))} {'+'.join(_strs(r.get('marks')))}"
-        for r in rooms
-        if _strs(r.get("marks"))
-    ]
-    if marks:
-        if extra:
-            extra.append(" · ")
-        extra.append("Story tokens: ", style="bold")
-        extra.append(", ".join(marks))
+    if parts:
+        lines += wrap(label("Map: ", join(parts, " · ")), width, most=4)
     locked = [d for d in _dicts(view.get("doors")) if d.get("locked")]
     if locked:
-        if extra:
-            extra.append(" · ")
-        extra.append("Locked: ", style="bold yellow")
-        extra.append(", ".join(f"{_str(d.get('a'))}-{_str(d.get('b'))}" for d in locked))
-    if extra:
-        lines += wrap(extra, width, most=2)
-    if any(r.get("sneaked") for r in rooms):
-        # castle.refresh.sneak: the token is turned 90 degrees and stays face down
-        lines.append(
-            clip(Text("  (~ Sneaked: turned sideways, still face down)", style="dim"), width)
-        )
+        doors = ", ".join(f"{_str(d.get('a'))}-{_str(d.get('b'))}" for d in locked)
+        lines += wrap(label("Locked doors: ", doors, "bold yellow"), width, most=2)
+    legend = "  (@ the group, + an Agent apart, ~ Sneaked: sideways, still face down)"
+    if any(r.get("sneaked") for r in rooms) or away:
+        lines.append(clip(Text(legend, style="dim"), width))
     return lines
 
 
@@ -278,7 +289,7 @@ def event_lines(view: dict[str, Any], width: int) -> list[Text]:
         lines.append(clip(t, width))
         lines += wrap(Text("  " + _str(ev.get("text"), "")), width, indent=2, most=4)
     votes = [v for v in view.get("votes") or [] if isinstance(v, str)]
-    if any(votes):
+    if any(votes) and isinstance(ev, dict):  # who chose what, while the card is in play
         agents = {a.get("seat"): _str(a.get("agent")) for a in _dicts(view.get("agents"))}
         by_letter: dict[str, list[str]] = {}
         for p, v in enumerate(votes):
@@ -372,20 +383,21 @@ def agent_lines(view: dict[str, Any], a: dict[str, Any], width: int) -> list[Tex
     if _num(a.get("shards")):
         piles.append(f"Data Shards {a['shards']}")
     head.append(" · " + ", ".join(piles), style="dim")
+    if a.get("overcharged"):
+        head.append(" · Overcharge used", style="yellow")
     lines = [clip(head, width)]
 
+    skills_shown = me is None or p == me  # another Agent's Skills are a `card` away
     skills = []
-    for sk in _dicts(a.get("skills")):
+    for sk in _dicts(a.get("skills")) if skills_shown else []:
         s = Text(_str(sk.get("name")))
         s.append(f" {_num(sk.get('energy'))}E C{_num(sk.get('clarity'))}+", style="dim")
         if sk.get("cooldown"):
             s.append(" cooling", style="yellow")
             s.stylize("dim", 0, len(_str(sk.get("name"))))
         skills.append(s)
-    body = label("  Skills ", join(skills), "dim")
-    if a.get("overcharged"):
-        body.append(" · Overcharge used", style="yellow")
-    lines += wrap(body, width, indent=4, most=2)
+    if skills:
+        lines += wrap(label("  Skills ", join(skills), "dim"), width, indent=4, most=2)
 
     inv = [treasure_text(c) for c in _dicts(a.get("inventory"))]
     carry = label("  Carries ", join(inv) if inv else Text("nothing", style="dim"), "dim")
@@ -468,10 +480,6 @@ def extra_lines(view: dict[str, Any], width: int) -> list[Text]:
         lines += wrap(label("Gob-li Merchant offers: ", join(bits, " · ")), width, most=3)
     for hint in _strs(view.get("hints"))[-2:]:
         lines += wrap(label("Hint: ", hint, "bold cyan"), width, most=2)
-    counters = view.get("counters")
-    if isinstance(counters, dict) and counters:
-        tallies = ", ".join(f"{k} {v}" for k, v in counters.items() if isinstance(v, int))
-        lines += wrap(Text("Tallies: " + tallies, style="dim"), width, most=1)
     ended = view.get("ended")
     if isinstance(ended, str) and ended:
         lines.append(clip(label("The end: ", ended, "bold red"), width))
@@ -507,3 +515,93 @@ def board_lines(view: dict[str, Any], width: int) -> list[Text]:
 def render(view: dict[str, Any], console: Console) -> None:
     console.rule(title(view))
     emit(console, board_lines(view, console.width))
+
+
+# -- what is happening now (the full-screen table pins it next to the question) -------------
+MOMENT_WIDTH = 78
+STEP_NAME = {
+    "combat-weapons": "Select Weapons",
+    "combat-start": "Start of Combat",
+    "combat-draw": "Draw",
+    "combat-replace": "Replace or Discard",
+    "combat-rearrange": "Rearrange",
+    "combat-negate": "Negate",
+    "combat-execute": "Execute",
+    "combat-target": "Target",
+    "combat-card": "a card effect",
+    "combat-enemy": "a card effect",
+    "share-energy": "Energy shared out",
+    "reward": "rewards",
+}
+
+
+def _cut(text: str, width: int = MOMENT_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + ELLIPSIS
+
+
+def _fight_gist(view: dict[str, Any]) -> str:
+    """`1 Bomzard 0/5, 2 Plague Doctor 0/5 (+1)`: the enemies still standing."""
+    standing = [e for e in _dicts(view.get("fight")) if e.get("state") != "defeated"]
+    bits = [
+        f"{_num(e.get('position'))} {_str(e.get('name'))} "
+        f"{_num(e.get('damage'))}/{_num(e.get('health'))}"
+        for e in standing[:2]
+    ]
+    more = f" (+{len(standing) - 2})" if len(standing) > 2 else ""
+    return ", ".join(bits) + more if bits else "the fight is won"
+
+
+def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
+    """One line (at most 78 characters) saying what is happening for `seat`'s question: the
+    Event voted on with its options' words, the fight's step and the enemies with their
+    Damage/Health, where the group stands for a move, what a window comes before. None:
+    the last log line says it."""
+    try:
+        ask = decision.ask(seat)
+    except (ValueError, AttributeError):
+        return None
+    kind, prompt = ask.kind, ask.prompt
+    ev = view.get("event") if isinstance(view.get("event"), dict) else None
+    if kind in ("vote", "group-vote") and ev is not None:
+        words = vote_words(_str(ev.get("text"), ""))
+        gist = " · ".join(f"{k} {v}" for k, v in words.items())
+        return _cut(f"{_str(ev.get('name'))}: {gist}")
+    if kind in STEP_NAME and view.get("fight"):
+        rnd = _num(view.get("combat_round"))
+        head = f"Round {rnd} {STEP_NAME[kind]}" if rnd else f"Fight, {STEP_NAME[kind]}"
+        me = next((a for a in _dicts(view.get("agents")) if a.get("seat") == seat), {})
+        energy = f" · Energy {_num(me.get('energy'))}" if me else ""
+        return _cut(f"{head}: {_fight_gist(view)}{energy}")
+    if kind == "move":
+        lead = _who(view.get("leader"))
+        return _cut(
+            f"Turn {_num(view.get('turn'))}: {lead} leads the group from "
+            f"{place(view, view.get('group_room'))}"
+        )
+    if kind == "anytime":
+        name = _str(ev.get("name")) if ev is not None else ""
+        if "Decision cards" in prompt and name:
+            return _cut(f"{name} is drawn: use what helps before the vote, or done")
+        if "End Event" in prompt and name:
+            return _cut(f"{name} is resolved: its End Event comes next")
+        return _cut("Refresh Phase: before the Refresh actions are chosen")
+    if kind == "between":
+        phase = _str(view.get("phase"), "")
+        fight = (
+            " · a fight is waiting"
+            if any(e.get("state") != "defeated" for e in _dicts(view.get("fight")))
+            else ""
+        )
+        return _cut(f"After the {phase.capitalize()} Phase: trade, equip or use{fight}")
+    if kind == "refresh":
+        return _cut(f"Refresh Phase in {place(view, view.get('group_room'))}: one action each")
+    if kind == "buy":
+        offer = ", ".join(
+            f"{_str(c.get('name'))} {_num(c.get('energy'))}E" for c in _dicts(view.get("merchant"))
+        )
+        return _cut(f"The Gob-li Merchant offers {offer or 'nothing more'}")
+    return None
+
+
+# -- preferences (see tabletop.ui.prefs): auto-passes where passing cannot matter --------------
+PREFERENCES = AUTO_PASS

@@ -21,8 +21,10 @@ card table and zones (`cards.py`); the action space (`space.py`); the state and 
 (`refresh.py`); Treasures (`items.py`, `trade.py`), Skills, Treasure effects and Allies
 (`abilities.py`); the effect handlers (`effects.py`, `combat_effects.py`,
 `story_effects.py`); the Story, Missions and the modes' ends (`story.py`, `ending.py`); the
-campaign (`campaign.py`); the view (`view.py`); the bot (`bot.py`, `bot_combat.py`) and the
-evaluation (`evaluate.py`). The rules matrix and every interpretation: docs/rules/castle.md.
+campaign (`campaign.py`); the view (`view.py`); option labels that explain themselves
+(`labels.py`) and what the terminal's auto-passes may pass (`waits.py`); the bot (`bot.py`,
+`bot_combat.py`) and the evaluation (`evaluate.py`). The rules matrix and every
+interpretation: docs/rules/castle.md.
 """
 
 # The rules modules import each other; loading the state module first puts them in order.

@@ -10,11 +10,12 @@ trading window after a phase (`trade.py`), the phases offer them here:
 - the Refresh Phase, once cooldowns and exhausted cards are refreshed and before the Refresh
   actions are chosen: window `refresh` (Brannoc's Field Repairs, the Star Map).
 
-Each window also offers what works at any time (`any`) or outside Combat, and burning. It
-follows the kernel's window policy: every Agent of the phase (every voter of the Event,
-every Agent refreshing) is asked by position, together and openly (a PARALLEL ask), whether or
-not it holds anything; one with nothing to use has the single option `done`. An Agent acts
-until it says `done`; the window allows `trade.WINDOW_ACTIONS` actions per Agent in it
+Each window also offers what works at any time (`any`) or outside Combat, and burning. Every
+Agent of the phase (every voter of the Event, every Agent refreshing) who has something to use
+is asked, together and openly (a PARALLEL ask); one with nothing to use is not asked, and the
+log says it passes (castle.interpret.window-asks: everything an Agent holds is public, so
+whom a window asks tells nothing hidden, as in Combat). An Agent acts until it says `done`;
+the window allows `trade.WINDOW_ACTIONS` actions per Agent in it
 (castle.interpret.window-limit).
 """
 
@@ -23,9 +24,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletop.engine.decision import PARALLEL, Ask, Decision, Option
+from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.castle import abilities
 from tabletop.games.castle.cards import who
+from tabletop.games.castle.labels import labelled
 from tabletop.games.castle.space import OPT
 
 if TYPE_CHECKING:
@@ -44,7 +47,7 @@ def window(s: CastleState, when: str, seats: tuple[int, ...]) -> list[object]:
     """The window `when` ('vote', 'end', 'refresh') for the standing Agents of `seats`, as
     steps to push (none when no Agent is standing)."""
     standing = tuple(p for p in seats if s.health[s.pool(p)] > 0)
-    return [Anytime(when, standing, WINDOW_ACTIONS * len(standing))] if standing else []
+    return [OpenAnytime(when, standing, WINDOW_ACTIONS * len(standing))] if standing else []
 
 
 def options(s: CastleState, seat: int, when: str, left: int) -> tuple[Option, ...]:
@@ -52,10 +55,37 @@ def options(s: CastleState, seat: int, when: str, left: int) -> tuple[Option, ..
     return (*opts, OPT["done"])
 
 
+def passes(seats: list[int]) -> str:
+    """`A2 has`, `A2 and A3 have`, `A1, A2 and A4 have`: who passes a window."""
+    names = [who(p) for p in seats]
+    if len(names) == 1:
+        return f"{names[0]} has"
+    return f"{', '.join(names[:-1])} and {names[-1]} have"
+
+
 class _Anytime(NamedTuple):
     when: str  # 'vote', 'end' or 'refresh'
     seats: tuple[int, ...]
     left: int  # actions the window still allows (castle.interpret.window-limit)
+
+
+class OpenAnytime(_Anytime):
+    """Open the window for the Agents of `seats` who have something to use now; each of the
+    others passes, and the log says so (castle.interpret.window-asks)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "castle.agent.any-time"
+
+    def run(self, s: CastleState) -> None:
+        if s.result is not None:
+            return
+        keep = [p for p in self.seats if len(options(s, p, self.when, self.left)) > 1]
+        passing = [p for p in self.seats if p not in keep]
+        if passing:
+            s.emit(Event(self.rule, f"{passes(passing)} nothing to use {PROMPT[self.when]}"))
+        if keep:
+            push(s, Anytime(self.when, tuple(keep), self.left))
 
 
 class Anytime(_Anytime):
@@ -76,24 +106,27 @@ class Anytime(_Anytime):
             )
             for p in self.seats
         )
-        return Decision(
-            self.seats,
-            "anytime",
-            f"Skills, Treasures and Allies {text}",
-            asks[0].options,
-            self.rule,
-            PARALLEL,
-            asks,
+        return labelled(
+            s,
+            Decision(
+                self.seats,
+                "anytime",
+                f"Skills, Treasures and Allies {text}",
+                asks[0].options,
+                self.rule,
+                PARALLEL,
+                asks,
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
         if option.id == "done":
             rest = tuple(p for p in self.seats if p != player)
             if rest and s.result is None:
-                push(s, Anytime(self.when, rest, self.left))
+                push(s, OpenAnytime(self.when, rest, self.left))
             return
-        push(s, Anytime(self.when, self.seats, self.left - 1))
+        push(s, OpenAnytime(self.when, self.seats, self.left - 1))
         abilities.use(s, player, option, WINDOW[self.when])
 
 
-__all__ = ["Anytime", "window"]
+__all__ = ["Anytime", "OpenAnytime", "window"]

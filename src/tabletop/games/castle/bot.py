@@ -69,6 +69,9 @@ class CastleBot(VoteMixin, CombatMixin, AnytimeMixin):
 
     # -- Movement ----------------------------------------------------------------------------------
     def _move(self, s: CastleState, p: int, opts: tuple[Option, ...]) -> Option:
+        done = self.pick(opts, "done")
+        if done is not None:  # at the P.O.D. on the way (the bot never stops there)
+            return done
         if not s.mode.shared and p != s.leader:
             # Unshackled: keep with the Leader, who moved first, when its room can be reached
             follow = self.pick(opts, f"go:{s.room[s.leader]}")
@@ -83,7 +86,7 @@ class CastleBot(VoteMixin, CombatMixin, AnytimeMixin):
         far = self._distances(s, wanted) if wanted else {}
 
         def score(o: Option) -> float:
-            if o.id.startswith(("store:", "retrieve:")):
+            if o.id.startswith(("store:", "retrieve:")) or o.id == "pod":
                 return -10.0
             if o.id == "stay":
                 return -1.0 if wanted else 0.0

@@ -18,9 +18,10 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.castle.cards import DECK, DISCARD, LINE, who, zone
-from tabletop.games.castle.effects import EFFECTS, Ctx, reach
+from tabletop.games.castle.effects import EFFECTS, Ctx, because, cause, reach
 from tabletop.games.castle.enemy import alive, damage, heal, is_active, line_up, remaining
 from tabletop.games.castle.items import equipped
+from tabletop.games.castle.labels import labelled
 from tabletop.games.castle.sequence import (
     active,
     is_combat,
@@ -88,6 +89,7 @@ class _ChooseCard(NamedTuple):
     action: str
     times: int
     reach: bool = False
+    source: int = -1  # the card (or enemy) that asks it, named in the prompt
 
 
 class ChooseCard(_ChooseCard):
@@ -122,18 +124,26 @@ class ChooseCard(_ChooseCard):
         """The Agent chooses (the choice is its own, never made at random); the prompt names
         the card on each Timing offered, since an option says only its Timing."""
         choices = self.choices(s)
-        named = []
+        named = {}
         for o in choices:
             p, t = o.arg if self.reach else (self.seat, int(o.arg))
             name = s.name(line(s, p)[t - 1])
-            named.append(f"{who(p)}'s Timing {t} {name}" if self.reach else f"Timing {t} {name}")
-        return Decision(
-            (self.seat,),
-            "combat-card",
-            f"{who(self.seat)}: choose a card to {self.action}"
-            + (f" ({', '.join(named)})" if named else ""),
-            tuple(choices or [OPT["pass"]]),
-            self.rule,
+            verb = self.action.capitalize()
+            named[o.id] = (
+                f"{verb} {who(p)}'s {name} (Timing {t})"
+                if self.reach
+                else (f"{verb} {name} (Timing {t})")
+            )
+        return labelled(
+            s,
+            Decision(
+                (self.seat,),
+                "combat-card",
+                f"{who(self.seat)}{because(s, self.source)}: choose a card to {self.action}",
+                tuple(choices or [OPT["pass"]]),
+                self.rule,
+            ),
+            named,
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
@@ -200,7 +210,7 @@ def _negate(s: CastleState, ctx: Ctx, p: P) -> None:
         return
     if target == "any":
         if negatable(s, ctx.seat):
-            push(s, ChooseCard(ctx.seat, "negate", 1))
+            push(s, ChooseCard(ctx.seat, "negate", 1, source=cause(ctx)))
         return
     seq = line(s, ctx.seat)
     if ctx.source in seq:
@@ -223,9 +233,9 @@ def _card_effect(action: str, rule: str) -> Any:
                 (replace_card if action == "replace" else discard_card)(s, ctx.source, rule)
         elif which == "own":
             if line(s, ctx.seat):
-                push(s, ChooseCard(ctx.seat, action, count))
+                push(s, ChooseCard(ctx.seat, action, count, source=cause(ctx)))
         else:
-            step = ChooseCard(ctx.seat, action, count, reach=True)
+            step = ChooseCard(ctx.seat, action, count, reach=True, source=cause(ctx))
             if step.choices(s):
                 push(s, step)
 
@@ -291,7 +301,7 @@ def _negate_weapon_effect(s: CastleState, ctx: Ctx, p: P) -> None:
 def _double(s: CastleState, ctx: Ctx, p: P) -> None:
     if ctx.seat is None:
         return
-    step = ChooseCard(ctx.seat, "double", 1)
+    step = ChooseCard(ctx.seat, "double", 1, source=cause(ctx))
     if step.choices(s):
         push(s, step)
 
@@ -335,7 +345,7 @@ def on_enemies(s: CastleState, ctx: Ctx, effect: str, target: str, amount: int) 
             return
         if target == "any-one":
             if remaining(s):
-                push(s, ChooseEnemy(ctx.seat, effect, amount))
+                push(s, ChooseEnemy(ctx.seat, effect, amount, cause(ctx)))
             return
         later = (*s.combat.later, (ctx.seat, effect, target, amount))
         s.combat = s.combat._replace(later=later)
@@ -359,6 +369,7 @@ class _ChooseEnemy(NamedTuple):
     seat: int
     effect: str
     amount: int
+    source: int = -1  # the card that asks it, named in the prompt
 
 
 class ChooseEnemy(_ChooseEnemy):
@@ -372,12 +383,16 @@ class ChooseEnemy(_ChooseEnemy):
         opts = [
             OPT[f"target:{n}"] for n, e in enumerate(line_up(s)[:MAX_ENEMIES], 1) if alive(s, e)
         ]
-        return Decision(
-            (self.seat,),
-            "combat-enemy",
-            f"{who(self.seat)}: choose an enemy ({self.effect})",
-            tuple(opts) or (OPT["pass"],),
-            self.rule,
+        what = f"{self.effect.replace('-', ' ')} {self.amount}" if self.amount else self.effect
+        return labelled(
+            s,
+            Decision(
+                (self.seat,),
+                "combat-enemy",
+                f"{who(self.seat)}{because(s, self.source)}: choose an enemy ({what})",
+                tuple(opts) or (OPT["pass"],),
+                self.rule,
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:

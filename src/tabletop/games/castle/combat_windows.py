@@ -26,6 +26,7 @@ from tabletop.games.castle.cards import ALLIES, CONTENT, DECK, DISCARD, INITIATI
 from tabletop.games.castle.effects import Ctx, reach, run_steps
 from tabletop.games.castle.enemy import hit, targets
 from tabletop.games.castle.items import capacity, equipped
+from tabletop.games.castle.labels import labelled
 from tabletop.games.castle.sequence import MAX_SHIFTS, STEP4, line, paid_step, rec, shift, shifts
 from tabletop.games.castle.space import MAX_TIMINGS, OPT
 
@@ -175,7 +176,7 @@ class Window(_Window):
         prompt = PROMPT[self.kind]
         if len(self.players) == 1:
             p = self.players[0]
-            return Decision((p,), kind, f"{who(p)}: {prompt}", self.own(s, p), rule)
+            return labelled(s, Decision((p,), kind, f"{who(p)}: {prompt}", self.own(s, p), rule))
         asks = []
         union: dict[int, Option] = {}
         for p in self.players:
@@ -183,8 +184,11 @@ class Window(_Window):
             asks.append(Ask(kind, f"{who(p)}: {prompt}", opts, rule))
             for o in opts:
                 union.setdefault(o.action, o)
-        return Decision(
-            self.players, kind, prompt, tuple(union.values()), rule, PARALLEL, tuple(asks)
+        return labelled(
+            s,
+            Decision(
+                self.players, kind, prompt, tuple(union.values()), rule, PARALLEL, tuple(asks)
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:

@@ -30,6 +30,7 @@ from tabletop.games.castle.cards import (
     zone,
 )
 from tabletop.games.castle.items import Place, best_slot, can_discard, discard, gain_treasure
+from tabletop.games.castle.labels import labelled
 from tabletop.games.castle.records import Step
 from tabletop.games.castle.space import OPT
 
@@ -44,6 +45,17 @@ class Ctx(NamedTuple):
     source: int = -1
     colour: str = ""
     enemy: int = -1
+
+
+def cause(ctx: Ctx) -> int:
+    """The card an effect comes from (an Event, a Treasure, a combat card), else the enemy
+    whose attack it is, else -1: what a forced question names as its cause."""
+    return ctx.source if ctx.source >= 0 else ctx.enemy
+
+
+def because(s: CastleState, source: int) -> str:
+    """` (Rat Nest)`: the cause of a forced question, for its prompt ('' when unknown)."""
+    return f" ({s.name(source)})" if source >= 0 else ""
 
 
 class _Resolve(NamedTuple):
@@ -122,6 +134,7 @@ class _HealChoice(NamedTuple):
     seat: int
     health: int
     clarity: int
+    source: int = -1  # the card (or enemy) that asks it, named in the prompt
 
 
 class HealChoice(_HealChoice):
@@ -132,12 +145,20 @@ class HealChoice(_HealChoice):
     rule = "castle.effect.heal-choice"
 
     def ask(self, s: CastleState) -> Decision:
-        return Decision(
-            (self.seat,),
-            "heal-choice",
-            f"{who(self.seat)}: heal {self.health} Health or {self.clarity} Clarity?",
-            (OPT["heal:health"], OPT["heal:clarity"]),
-            self.rule,
+        return labelled(
+            s,
+            Decision(
+                (self.seat,),
+                "heal-choice",
+                f"{who(self.seat)}{because(s, self.source)}: heal {self.health} Health"
+                f" or {self.clarity} Clarity?",
+                (OPT["heal:health"], OPT["heal:clarity"]),
+                self.rule,
+            ),
+            {
+                "heal:health": f"Heal {self.health} Health",
+                "heal:clarity": f"Heal {self.clarity} Clarity",
+            },
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
@@ -150,7 +171,7 @@ class HealChoice(_HealChoice):
 @EFFECTS.handler("heal-choice", rule="castle.effect.heal-choice")
 def _heal_choice(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
     seat = s.leader if ctx.seat is None else ctx.seat
-    push(s, HealChoice(seat, int(p["health"]), int(p["clarity"])))
+    push(s, HealChoice(seat, int(p["health"]), int(p["clarity"]), cause(ctx)))
 
 
 # Passive effects: read where they apply (Energy capacity, Backpack slots, Skill costs and
@@ -291,6 +312,7 @@ def _gain_item(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
 class _DiscardTreasure(NamedTuple):
     seat: int
     n: int
+    source: int = -1  # the card (or enemy) that asks it, named in the prompt
 
 
 class DiscardTreasure(_DiscardTreasure):
@@ -306,7 +328,7 @@ class DiscardTreasure(_DiscardTreasure):
         return Decision(
             (self.seat,),
             "discard-treasure",
-            f"{who(self.seat)}: discard a Treasure",
+            f"{who(self.seat)}{because(s, self.source)}: discard a Treasure",
             opts,
             self.rule,
         )
@@ -318,7 +340,7 @@ class DiscardTreasure(_DiscardTreasure):
         assert card is not None
         discard(s, self.seat, card)
         if self.n > 1 and any(can_discard(s, c) for c in s.inventory(self.seat)):
-            push(s, DiscardTreasure(self.seat, self.n - 1))
+            push(s, DiscardTreasure(self.seat, self.n - 1, self.source))
 
 
 @EFFECTS.handler("discard-treasure", rule="castle.treasures.discard")
@@ -326,7 +348,7 @@ def _discard_treasure(s: CastleState, ctx: Ctx, p: Mapping[str, Any]) -> None:
     seats = range(s.num_players) if ctx.seat is None else (ctx.seat,)
     for seat in seats:
         if any(can_discard(s, c) for c in s.inventory(seat)):
-            push(s, DiscardTreasure(seat, int(p["count"]) or 1))
+            push(s, DiscardTreasure(seat, int(p["count"]) or 1, cause(ctx)))
 
 
 @EFFECTS.handler("gain-ally", rule="castle.allies.join")

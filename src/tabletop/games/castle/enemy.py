@@ -36,6 +36,7 @@ from tabletop.games.castle.cards import (
 )
 from tabletop.games.castle.effects import Ctx, run_steps
 from tabletop.games.castle.items import Place, damage_types, equipped
+from tabletop.games.castle.labels import labelled, offer
 from tabletop.games.castle.records import Enemy, Step
 from tabletop.games.castle.space import MAX_ENEMIES, MAX_OFFER, OPT
 
@@ -199,12 +200,15 @@ class ShareEnergy(_ShareEnergy):
     def ask(self, s: CastleState) -> Decision:
         fighters = s.combat.fighters if s.combat is not None else tuple(range(s.num_players))
         opts = tuple(OPT[f"share:{p}"] for p in fighters)
-        return Decision(
-            (lead(s),),
-            "share-energy",
-            f"{s.name(self.enemy)} leaves {self.left} Energy: who takes the next one?",
-            opts,
-            self.rule,
+        return labelled(
+            s,
+            Decision(
+                (lead(s),),
+                "share-energy",
+                f"{s.name(self.enemy)} leaves {self.left} Energy: who takes the next one?",
+                opts,
+                self.rule,
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
@@ -321,13 +325,16 @@ class Pick(_Pick):
     def ask(self, s: CastleState) -> Decision:
         left = self.left(s)
         seat = self.seat(s)
-        names = ", ".join(f"{n}: {s.name(c)}" for n, c in enumerate(left, 1))
-        return Decision(
-            (seat,),
-            "reward",
-            f"{who(seat)}: take a reward ({names})",
-            tuple(OPT[f"take:{n}"] for n in range(1, len(left) + 1)),
-            self.rule,
+        return labelled(
+            s,
+            Decision(
+                (seat,),
+                "reward",
+                f"{who(seat)}: take a reward of the defeated enemies",
+                tuple(OPT[f"take:{n}"] for n in range(1, len(left) + 1)),
+                self.rule,
+            ),
+            offer(left, s),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:

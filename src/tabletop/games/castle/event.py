@@ -51,6 +51,7 @@ from tabletop.engine.flow import clockwise, push
 from tabletop.games.castle.anytime import window
 from tabletop.games.castle.cards import EVENT_DECK, EVENT_DISCARD, EVENT_ZONE, who
 from tabletop.games.castle.effects import Ctx, Resolve, lurk
+from tabletop.games.castle.labels import labelled, vote_words
 from tabletop.games.castle.records import RandomEvent
 from tabletop.games.castle.space import LETTERS, OPT
 from tabletop.games.castle.turn import token_here
@@ -184,7 +185,9 @@ class Vote(_Vote):
     def ask(self, s: CastleState) -> Decision:
         # every card to every Agent: what each costs is on the card's back (castle.event.pay)
         prompt = f"{s.name(self.card)}: each Agent picks a Decision card (A-D) in secret"
-        return Decision(self.seats, "vote", prompt, VOTES, self.rule, SECRET)
+        words = vote_words(s.record(self.card).text)
+        extra = {f"vote:{k}": f"{k}: {v}" for k, v in words.items()}
+        return labelled(s, Decision(self.seats, "vote", prompt, VOTES, self.rule, SECRET), extra)
 
     def answers(self, s: CastleState, decision: Decision, answers: dict[int, Option]) -> None:
         reveal(s, self.card, self.colour, self.actor, {p: str(o.arg) for p, o in answers.items()})
@@ -211,12 +214,18 @@ class GroupVote(_GroupVote):
 
     def ask(self, s: CastleState) -> Decision:
         chooser = s.leader if self.actor is None else self.actor
-        return Decision(
-            (chooser,),
-            "group-vote",
-            f"{s.name(self.card)}: {who(chooser)} makes one Group Decision (A-D)",
-            GROUP_VOTES,
-            self.rule,
+        words = vote_words(s.record(self.card).text)
+        extra = {f"group:{k}": f"{k} for the group: {v}" for k, v in words.items()}
+        return labelled(
+            s,
+            Decision(
+                (chooser,),
+                "group-vote",
+                f"{s.name(self.card)}: {who(chooser)} makes one Group Decision (A-D)",
+                GROUP_VOTES,
+                self.rule,
+            ),
+            extra,
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:

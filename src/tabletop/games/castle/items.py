@@ -203,12 +203,17 @@ class Place(_Place):
             opts.append(OPT[f"discard:{rec.slug}"])
         if not opts:  # a Timeless piece with no room anywhere: it waits in the P.O.D.
             opts.append(OPT["pass"])
-        return Decision(
-            (seat,),
-            "place-treasure",
-            f"{who(seat)} gains {s.name(card)}: keep, give, burn or discard it",
-            tuple(opts),
-            self.rule,
+        from tabletop.games.castle.labels import labelled
+
+        return labelled(
+            s,
+            Decision(
+                (seat,),
+                "place-treasure",
+                f"{who(seat)} gains {s.name(card)}: keep, give, burn or discard it",
+                tuple(opts),
+                self.rule,
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: object) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletop.engine.decision import PARALLEL, Ask, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields, push
+from tabletop.games.castle import abilities
 from tabletop.games.castle.anytime import window
 from tabletop.games.castle.cards import (
     CONTENT,
@@ -33,6 +34,7 @@ from tabletop.games.castle.cards import (
 )
 from tabletop.games.castle.effects import lurk
 from tabletop.games.castle.items import Place, best_slot, gain_treasure
+from tabletop.games.castle.labels import labelled, offer
 from tabletop.games.castle.space import OPT
 from tabletop.games.castle.turn import reachable, token_here
 
@@ -121,18 +123,21 @@ class Choose(_Choose):
             )
             for p in self.seats
         )
-        return Decision(
-            self.seats,
-            "refresh",
-            "Each Agent chooses a Refresh action",
-            asks[0].options,
-            self.rule,
-            PARALLEL,
-            asks,
+        return labelled(
+            s,
+            Decision(
+                self.seats,
+                "refresh",
+                "Each Agent chooses a Refresh action",
+                asks[0].options,
+                self.rule,
+                PARALLEL,
+                asks,
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
-        s.emit(Event(self.rule, f"{who(player)} will {option.label.split(':')[0].lower()}"))
+        s.emit(Event(self.rule, f"{who(player)} will {OPT[option.id].label.split(':')[0].lower()}"))
         chosen = (*self.chosen, (player, option.id))
         rest = tuple(p for p in self.seats if p != player)
         if rest:
@@ -310,15 +315,27 @@ class Buy(_Buy):
             for i, c in enumerate(offer)
             if s.energy[seat] >= _price(s, c) and best_slot(s, seat, c) is not None
         ]
-        return (*opts, OPT["done"])
+        # castle.interpret.any-time: burning is offered where a question is asked anyway, and
+        # here is where Energy is spent
+        burns = [o for o in abilities.options(s, seat, "refresh") if o.id.startswith("burn:")]
+        return (*opts, *burns, OPT["done"])
 
     def ask(self, s: CastleState) -> Decision:
         asks = tuple(
-            Ask("buy", f"{who(p)}: buy from Gob-li (Energy price)", self._options(s, p), self.rule)
+            Ask(
+                "buy",
+                f"{who(p)}: buy from the Gob-li Merchant with Energy, or done",
+                self._options(s, p),
+                self.rule,
+            )
             for p in self.seats
         )
-        return Decision(
-            self.seats, "buy", "Gob-li's wares", asks[0].options, self.rule, PARALLEL, asks
+        return labelled(
+            s,
+            Decision(
+                self.seats, "buy", "Gob-li's wares", asks[0].options, self.rule, PARALLEL, asks
+            ),
+            offer(s.zones.cards[MERCHANT], s, price=True),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
@@ -326,6 +343,10 @@ class Buy(_Buy):
             rest = tuple(p for p in self.seats if p != player)
             if rest and s.zones.cards[MERCHANT]:
                 push(s, Buy(rest))
+            return
+        if option.id.startswith("burn:"):
+            push(s, Buy(self.seats))
+            abilities.use(s, player, option, "refresh")
             return
         card = s.zones.cards[MERCHANT][int(option.arg) - 1]
         s.lose_energy(player, _price(s, card), self.rule)

@@ -6,7 +6,8 @@ Option groups (the `arg` of each option is what the rules read):
 
 - `done`, `pass`: end a step or decline;
 - `go:<room>`, `stay`: the Leader moves the group (Movement);
-- `store:<treasure>`, `retrieve:<treasure>`: the P.O.D. on the way;
+- `pod`: stop at the P.O.D. on the way (then `store:<treasure>`, `retrieve:<treasure>`,
+  `done`);
 - `vote:A` .. `vote:D`: a Decision card (Event); `group:A` .. `group:D`: a Group Decision;
 - `equip:<treasure>`, `unequip:<treasure>`: weapons (Select Weapons, or the inventory);
 - `initiative:<t>`: put the Initiative card in place of the card on Timing t;
@@ -106,6 +107,8 @@ def _entries() -> list[tuple[str, str, object]]:
         if u.slug not in seen:
             seen.add(u.slug)
             out.append((f"upgrade:{u.slug}", f"Take the Upgrade {u.name}", u.slug))
+    # added last (issue 22), so every earlier option keeps its action index
+    out.append(("pod", "Stop at the P.O.D. on the way: store or take Treasures", None))
     return out
 
 

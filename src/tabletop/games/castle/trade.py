@@ -17,6 +17,7 @@ from tabletop.engine.decision import PARALLEL, Ask, Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.castle import abilities
+from tabletop.games.castle.anytime import passes
 from tabletop.games.castle.cards import (
     CONTENT,
     DESTROYED,
@@ -37,6 +38,7 @@ from tabletop.games.castle.items import (
     put,
     room,
 )
+from tabletop.games.castle.labels import labelled
 from tabletop.games.castle.space import OPT
 
 if TYPE_CHECKING:
@@ -65,7 +67,7 @@ def start_trade(s: CastleState, phase: str = "movement") -> None:
         return
     seats = tuple(p for p in range(s.num_players) if s.health[s.pool(p)] > 0)
     if seats:
-        push(s, Between(seats, WINDOW_ACTIONS * len(seats)))
+        push(s, OpenBetween(seats, WINDOW_ACTIONS * len(seats)))
 
 
 def set_pieces(s: CastleState) -> dict[str, list[int]]:
@@ -129,6 +131,27 @@ class _Between(NamedTuple):
     left: int  # actions the window still allows (castle.interpret.window-limit)
 
 
+class OpenBetween(_Between):
+    """Open the window for the Agents who can trade, equip or use something now; each of
+    the others passes, and the log says so (castle.interpret.window-asks)."""
+
+    __slots__ = ()
+    auto = True
+    rule = "castle.treasures.trade"
+
+    def run(self, s: CastleState) -> None:
+        if s.result is not None:
+            return
+        rooms = [room(s, p) for p in range(s.num_players)]
+        sets = set_pieces(s)
+        keep = [p for p in self.seats if self.left > 0 and len(options(s, p, rooms, sets)) > 1]
+        passing = [p for p in self.seats if p not in keep]
+        if passing:
+            s.emit(Event(self.rule, f"{passes(passing)} nothing to trade, equip or use"))
+        if keep:
+            push(s, Between(tuple(keep), self.left))
+
+
 class Between(_Between):
     """The trading window after a phase: every Agent acts until it is done."""
 
@@ -148,8 +171,11 @@ class Between(_Between):
             )
             for p in self.seats
         )
-        return Decision(
-            self.seats, "between", "Between phases", asks[0].options, self.rule, PARALLEL, asks
+        return labelled(
+            s,
+            Decision(
+                self.seats, "between", "Between phases", asks[0].options, self.rule, PARALLEL, asks
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
@@ -157,9 +183,9 @@ class Between(_Between):
         if oid == "done":
             rest = tuple(p for p in self.seats if p != player)
             if rest:
-                push(s, Between(rest, self.left))
+                push(s, OpenBetween(rest, self.left))
             return
-        push(s, Between(self.seats, self.left - 1))
+        push(s, OpenBetween(self.seats, self.left - 1))
         if oid.startswith("trade:"):
             slug, _, to = str(oid[6:]).rpartition(":")
             card = by_slug(s, player, slug)

@@ -20,6 +20,7 @@ from tabletop.engine.events import Event, PhaseStarted
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.games.castle.cards import POD, ROOM_ZONE, TOKEN, TREASURE, who
 from tabletop.games.castle.items import best_slot, by_slug, put
+from tabletop.games.castle.labels import labelled, place
 from tabletop.games.castle.space import OPT
 
 if TYPE_CHECKING:
@@ -161,11 +162,15 @@ def reachable(s: CastleState, start: str) -> dict[str, bool]:
 class _Movement(NamedTuple):
     actor: int | None
     left: int = 12  # P.O.D. actions still allowed this move (castle.interpret.window-limit)
+    at_pod: bool = False  # stopped at the P.O.D. on the way (castle.interpret.pod-step)
 
 
 class Movement(_Movement):
     """The Leader (or, Unshackled, the Agent) moves anywhere reachable, storing or retrieving
-    Treasures at the P.O.D. on the way (castle.movement.move, castle.movement.pod)."""
+    Treasures at the P.O.D. on the way (castle.movement.move, castle.movement.pod). The
+    P.O.D. is one option of the move, `pod`, which asks what to store or take, then `done`
+    comes back to the move (castle.interpret.pod-step): two short questions, not one of
+    every room and every Treasure."""
 
     __slots__ = ()
     auto = False
@@ -190,28 +195,52 @@ class Movement(_Movement):
                 out[slug] = c
         return out
 
+    def _pod_options(self, s: CastleState, places: dict[str, bool]) -> list[Option]:
+        if self.left <= 0 or not any(places.values()):  # the P.O.D. is not on the way
+            return []
+        held = dict.fromkeys(
+            s.t.slugs[c] for p in self._movers(s) for c in s.inventory(p) if c in s.slots
+        )
+        opts = [OPT[f"store:{slug}"] for slug in held]
+        return opts + [OPT[f"retrieve:{slug}"] for slug in self._retrievable(s)]
+
     def ask(self, s: CastleState) -> Decision:
         mover = self._mover(s)
         here = s.room[mover]
         places = reachable(s, here)
+        at_pod = self._pod_options(s, places)
+        if self.at_pod and at_pod:
+            return labelled(
+                s,
+                Decision(
+                    (mover,),
+                    "move",
+                    f"{who(mover)} at the P.O.D. on the way: store or take Treasures, "
+                    "then done to choose where the group goes",
+                    (*at_pod, OPT["done"]),
+                    self.rule,
+                ),
+            )
         opts: list[Option] = [OPT["stay"]]
         opts += [OPT[f"go:{r}"] for r in places if r != here]
-        if self.left > 0 and any(places.values()):  # the P.O.D. is on the way
-            held = dict.fromkeys(
-                s.t.slugs[c] for p in self._movers(s) for c in s.inventory(p) if c in s.slots
-            )
-            opts += [OPT[f"store:{slug}"] for slug in held]
-            opts += [OPT[f"retrieve:{slug}"] for slug in self._retrievable(s)]
-        return Decision(
-            (mover,),
-            "move",
-            f"{who(mover)} leads: where does the group go? (now {here})",
-            tuple(opts),
-            self.rule,
+        if at_pod:
+            opts.append(OPT["pod"])
+        return labelled(
+            s,
+            Decision(
+                (mover,),
+                "move",
+                f"{who(mover)} leads: where does the group go? (now in {place(s, here)})",
+                tuple(opts),
+                self.rule,
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:
         oid = option.id
+        if oid in ("pod", "done"):
+            push(s, Movement(self.actor, self.left, oid == "pod"))
+            return
         if oid.startswith("store:"):
             card = next(
                 c
@@ -229,7 +258,7 @@ class Movement(_Movement):
                 "{card} is stored in the P.O.D.",
             )
             del owner
-            push(s, Movement(self.actor, self.left - 1))
+            push(s, Movement(self.actor, self.left - 1, True))
             return
         if oid.startswith("retrieve:"):
             card = self._retrievable(s)[str(option.arg)]
@@ -244,7 +273,7 @@ class Movement(_Movement):
                 "castle.movement.pod",
                 f"{who(seat)} takes {{card}} from the P.O.D.",
             )
-            push(s, Movement(self.actor, self.left - 1))
+            push(s, Movement(self.actor, self.left - 1, True))
             return
         movers = self._movers(s)
         if oid == "stay":
