@@ -5,7 +5,9 @@ The action space (`space.py`) is fixed by the content, so its labels name charac
 character's own name, an Overcome with the dice it would roll, a Meditate or Rest with what
 it does; a check's questions name the character, the attribute, what it is made against and
 its pool, and say when more Successes can change nothing. The option's id, action and arg
-are never changed: only its label.
+are never changed: only its label. A state without a log (a search's or a simulation's copy,
+which nobody reads) keeps the action space's labels and short questions: the words cost time
+at every question, and only people read them.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ def actor_name(s: LibrariansState, slot: tuple[str, int]) -> str:
 def char(s: LibrariansState, slot: tuple[str, int]) -> Option:
     """'Choose Eve Baird (P1's hero)' for `CHAR[slot]`."""
     o = CHAR[slot]
+    if s.log is None:
+        return o
     return relabel(o, f"Choose {actor_name(s, slot)} ({_who(slot)})")
 
 
@@ -62,6 +66,8 @@ def pool_text(s: LibrariansState, actor: int, card: int) -> str:
 def action(s: LibrariansState, o: Option, card: int = -1) -> Option:
     """An Action-phase option with its actor named (and, for an Overcome of `card`, its pool;
     for Meditate and Rest, what they do)."""
+    if s.log is None:
+        return o
     kind = o.id.split(":", 1)[0]
     if kind not in ("overcome", "meditate", "rest", "act"):
         return o
@@ -130,6 +136,8 @@ def settled(s: LibrariansState, c: Check) -> bool:
 
 
 def change_prompt(s: LibrariansState, c: Check, dice: str) -> str:
+    if s.log is None:
+        return f"Change the dice ({dice}): devote or play a card, or pass"
     m = margin(s, c)
     state = f"succeeds by {m}" if m > 0 else f"fails by {-m}"
     tail = f"; {SETTLED}" if settled(s, c) else ""
@@ -157,6 +165,8 @@ def pool_full(s: LibrariansState, c: Check, p: int) -> bool:
 
 
 def modify_prompt(s: LibrariansState, c: Check, p: int) -> str:
+    if s.log is None:
+        return "Modify the check before the roll, or pass"
     from tabletop.games.librarians import check as C
 
     chal, chars = C.pool_of(s, c)

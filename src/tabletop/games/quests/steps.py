@@ -53,6 +53,7 @@ from tabletop.games.quests.rules import (
     TARGET,
     TRAVEL,
     USE_ART,
+    WINDOW_PROMPT,
     OnePlayer,
     QuestsState,
     cards_word,
@@ -144,6 +145,8 @@ class Modify(Priority):
     rule = "quests.initiative.modify"
 
     def prompt(self, s: QuestsState, p: int) -> str:
+        if s.log is None:  # a simulation's copy: nobody reads it (see texts)
+            return texts.INITIATIVE_PROMPT
         return texts.initiative_prompt(s, p)
 
     def options(self, s: QuestsState, p: int) -> tuple[Option, ...]:
@@ -336,12 +339,14 @@ class Escape(Reaction):
     rule = "quests.escape.negate"
 
     def prompt(self, s: QuestsState) -> str:
+        if s.log is None:  # a simulation's copy: nobody reads it (see texts)
+            return WINDOW_PROMPT[self.about[0] if len(self.chain) == 1 else ESCAPE]
         return texts.escape_summary(s, self.about, self.chain)
 
     def ask(self, s: QuestsState) -> Decision:
         """Everyone's question names the card, who played it and at whom (`texts`)."""
         d = Reaction.ask(self, s)
-        if d.asks is None:
+        if d.asks is None or s.log is None:
             return d
         asks = tuple(
             [

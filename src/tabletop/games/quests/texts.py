@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from tabletop.games.quests.rules import QuestsState
 
 CANCEL = "cancel it with an Escape card?"
+# A state without a log (a search's or a simulation's copy, which nobody reads) asks in the
+# short words below: the questions' words cost time at every card played, and only people
+# read them. Options, ids and answers are the same either way.
+INITIATIVE_PROMPT = "Initiative: play a Travel or Companion card, or pass"
 
 
 def whom(q: int, viewer: int) -> str:
