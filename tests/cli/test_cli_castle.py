@@ -72,8 +72,22 @@ def test_a_fight_shows_the_line_up_and_every_timing_sequence() -> None:
     assert "Upgrades: Targeting Lens" in text
 
 
-def test_the_group_the_map_and_the_rest_of_the_table() -> None:
+def calm(viewer: int | None) -> dict[str, Any]:
+    """The fight view once every enemy is defeated: the map and the ways out are drawn."""
+    view = fight_view(viewer)
+    for e in view["fight"]:
+        e["state"] = "defeated"
+    return view
+
+
+def test_a_fight_leaves_out_the_map_and_the_ways_out() -> None:
     text = flat(fight_view(0))
+    assert "Map:" not in text and "Ways out" not in text
+    assert "Map: " in flat(calm(0)) and "Ways out: " in flat(calm(0))
+
+
+def test_the_group_the_map_and_the_rest_of_the_table() -> None:
+    text = flat(calm(0))
     assert "Group: 5 Great Hall · Health 11 · Clarity 7 · Leader A2 · 1 Lurking Enemy" in text
     assert "Ways out: 3 Smithy (locked)" in text
     # the compact map: every room that holds something, by number and name (issue 22)
@@ -101,12 +115,12 @@ def test_the_event_and_who_chose_what() -> None:
 
 
 def test_a_sneaked_tokens_face_only_for_the_agent_who_peeked() -> None:
-    assert "3 Smithy red~ (treasure)" in flat(fight_view(0))
+    assert "3 Smithy red~ (treasure)" in flat(calm(0))
     # the rulebook's Sneak: the token is turned 90 degrees, placed back face down (issue 21)
-    assert "~ Sneaked: sideways, still face down)" in flat(fight_view(0))
-    assert "face up" not in flat(fight_view(0))
+    assert "~ Sneaked: sideways, still face down)" in flat(calm(0))
+    assert "face up" not in flat(calm(0))
     for viewer in (2, None):
-        text = flat(fight_view(viewer))
+        text = flat(calm(viewer))
         assert "3 Smithy red~ ·" in text and "(treasure)" not in text
 
 

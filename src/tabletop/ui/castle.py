@@ -117,7 +117,7 @@ def place(view: dict[str, Any], rid: object) -> str:
     return {"outside": "outside", "pod": "the P.O.D.", "F": "the Foyer"}.get(r, name)
 
 
-def group_lines(view: dict[str, Any], width: int) -> list[Text]:
+def group_lines(view: dict[str, Any], width: int, exits: bool = True) -> list[Text]:
     """Where the group is and the ways out, its Health and Clarity, Leader, Rage, Lurking."""
     agents = _dicts(view.get("agents"))
     here = _str(view.get("group_room"))
@@ -135,8 +135,8 @@ def group_lines(view: dict[str, Any], width: int) -> list[Text]:
     if _num(view.get("lurking")):
         t.append(f" · {plural(view['lurking'], 'Lurking Enemy').replace('Enemys', 'Enemies')}")
     lines = [clip(t, width)]
-    exits = []
-    for d in _dicts(view.get("doors")):
+    ways = []
+    for d in _dicts(view.get("doors")) if exits else []:
         a, b = _str(d.get("a")), _str(d.get("b"))
         if here not in (a, b):
             continue
@@ -146,9 +146,9 @@ def group_lines(view: dict[str, Any], width: int) -> list[Text]:
             bit.append(" (elevator)", style="dim")
         if d.get("locked"):
             bit.append(" (locked)", style="bold yellow")
-        exits.append(bit)
-    if exits:
-        lines += wrap(label("  Ways out: ", join(exits), "dim"), width, indent=4, most=2)
+        ways.append(bit)
+    if ways:
+        lines += wrap(label("  Ways out: ", join(ways), "dim"), width, indent=4, most=2)
     away = [a for a in agents if _str(a.get("room"), here) != here]
     if away:
         bits = [f"{_who(a.get('seat'))} in {place(view, a.get('room'))}" for a in away]
@@ -408,7 +408,7 @@ def agent_lines(view: dict[str, Any], a: dict[str, Any], width: int) -> list[Tex
     if upgrades:
         carry.append(" · Upgrades: ", style="dim")
         carry.append(_names(upgrades))
-    lines += wrap(carry, width, indent=4, most=2)
+    lines += wrap(carry, width, indent=4, most=2 if p == me or me is None else 1)
 
     contract = a.get("contract")
     if isinstance(contract, list) and contract:
@@ -499,11 +499,13 @@ def log_lines(view: dict[str, Any], width: int) -> list[Text]:
 
 
 def board_lines(view: dict[str, Any], width: int) -> list[Text]:
-    """The board under its title, as lines no wider than `width`."""
+    """The board under its title, as lines no wider than `width`. While enemies stand the
+    map and the ways out are left out: nobody moves in a fight."""
+    fighting = any(e.get("state") != "defeated" for e in _dicts(view.get("fight")))
     return (
         story_lines(view, width)
-        + group_lines(view, width)
-        + map_lines(view, width)
+        + group_lines(view, width, exits=not fighting)
+        + ([] if fighting else map_lines(view, width))
         + event_lines(view, width)
         + fight_lines(view, width)
         + agents_lines(view, width)
