@@ -280,3 +280,12 @@ def test_burning_is_offered_where_the_gob_li_merchant_takes_energy() -> None:
     for opts in buys:
         assert opts[-1].id == "done"
         assert all(o.id.startswith(("take:", "burn:")) for o in opts[:-1])
+
+
+def test_skills_treasures_allies_and_upgrades_say_what_they_do() -> None:
+    labels = {o.id: o.label for _, _, opts, _, _ in asked() for o in opts}
+    assert labels["use:small-health-potion"] == "Use Small Health Potion: the group heals 2 Health"
+    for oid, label in labels.items():
+        if oid.startswith(("skill:", "use:", "ally:", "upgrade:")):
+            assert ": " in label and len(label) <= 78, label
+    assert any(re.fullmatch(r"Use [\w ]+ \(\d+ Energy\): .+", lab) for lab in labels.values())

@@ -382,8 +382,11 @@ class TakeUpgrade(_TakeUpgrade):
             s.t.slugs[c] for c in s.zones.cards[UPGRADE_BOX] if s.t.slugs[c] not in fitted
         )
         opts = (*(OPT[f"upgrade:{n}"] for n in sorted(names)), OPT["pass"])
-        return Decision(
-            (self.seat,), "upgrade", f"{who(self.seat)}: choose an Upgrade", opts, self.rule
+        return labelled(
+            s,
+            Decision(
+                (self.seat,), "upgrade", f"{who(self.seat)}: choose an Upgrade", opts, self.rule
+            ),
         )
 
     def answer(self, s: CastleState, player: int, option: Option) -> None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine.decision import Ask, Decision, Option
 from tabletop.games.castle.cards import CONTENT, FIGHT, ROOM_ZONE, who
-from tabletop.games.castle.records import Treasure
+from tabletop.games.castle.records import Ally, Treasure, Upgrade
 
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
@@ -140,6 +140,22 @@ def _target(s: CastleState, seat: int | None, o: Option) -> str:
     return f"Target enemy {n}, {s.name(e)} ({s.edamage.get(e, 0)}/{s.record(e).health})"
 
 
+WIDTH = 78  # a label fits a terminal line with its number
+
+
+def gist(text: str) -> str:
+    """What a card does, from its text: the words after its last `:` (the rest is flavour or
+    timing: `Drink it and discard it: the group heals 2 Health.`)."""
+    words = text.strip().rstrip(".").split(": ")[-1]
+    return words[:1].lower() + words[1:] if words[:2] != words[:2].upper() else words
+
+
+def with_gist(head: str, text: str) -> str:
+    """`head: gist`, cut to one line."""
+    line = f"{head}: {gist(text)}" if text else head
+    return line if len(line) <= WIDTH else line[: WIDTH - 1].rstrip(" ,;:") + "…"
+
+
 def _skill(s: CastleState, seat: int | None, o: Option) -> str:
     from tabletop.games.castle.abilities import skill_cost
 
@@ -147,7 +163,22 @@ def _skill(s: CastleState, seat: int | None, o: Option) -> str:
         return o.label
     i = int(o.arg)
     sk = s.agent(seat).skills[i]
-    return f"Use {sk.name} ({skill_cost(s, seat, i)} Energy)"
+    return with_gist(f"Use {sk.name} ({skill_cost(s, seat, i)} Energy)", sk.text)
+
+
+def _use(s: CastleState, seat: int | None, o: Option) -> str:
+    rec = _treasures().get(str(o.arg))
+    return o.label if rec is None else with_gist(f"Use {rec.name}", rec.text)
+
+
+def _ally(s: CastleState, seat: int | None, o: Option) -> str:
+    rec = _allies().get(str(o.arg))
+    return o.label if rec is None else with_gist(f"Call on {rec.name}", rec.text)
+
+
+def _upgrade(s: CastleState, seat: int | None, o: Option) -> str:
+    rec = _upgrades().get(str(o.arg))
+    return o.label if rec is None else with_gist(f"Take {rec.name}", rec.text)
 
 
 def _burn(s: CastleState, seat: int | None, o: Option) -> str:
@@ -160,6 +191,16 @@ def _burn(s: CastleState, seat: int | None, o: Option) -> str:
 @cache
 def _treasures() -> dict[str, Treasure]:
     return {t.slug: t for t in CONTENT.treasures}
+
+
+@cache
+def _allies() -> dict[str, Ally]:
+    return {a.slug: a for a in CONTENT.allies}
+
+
+@cache
+def _upgrades() -> dict[str, Upgrade]:
+    return {u.slug: u for u in CONTENT.upgrades}
 
 
 def _share(s: CastleState, seat: int | None, o: Option) -> str:
@@ -189,6 +230,9 @@ LABELS: dict[str, Callable[[CastleState, int | None, Option], str]] = {
     "pay": _pay,
     "target": _target,
     "skill": _skill,
+    "use": _use,
+    "ally": _ally,
+    "upgrade": _upgrade,
     "burn": _burn,
     "share": _share,
     "give": _give,
