@@ -262,7 +262,10 @@ def relabel(
 def labelled(s: CastleState, d: Decision, extra: dict[str, str] | None = None) -> Decision:
     """The decision `d` with every option relabelled for the seat it is put to (each ask of
     a decision with asks; the decision's own options, a spectator's, as the first seat
-    asked for each option reads it)."""
+    asked for each option reads it). A state without a log (a search's or a simulation's
+    copy) has nobody to read them: it keeps the action space's labels, and runs faster."""
+    if s.log is None:
+        return d
     if d.asks is None:
         seat = d.players[0] if len(d.players) == 1 else None
         return d._replace(options=relabel(s, seat, d.options, extra))
