@@ -132,3 +132,10 @@ def test_no_card_id_in_any_question_option_log_line_or_board() -> None:
         steps += 1
     for e in s.log or []:
         assert not slugs & set(SLUG.findall(e.text_for(None))), e.text_for(None)
+
+
+def test_the_last_turn_is_logged_plainly() -> None:
+    s = rigged(2, dice=[1, 6, 1], options={"turn_limit": 1})
+    assert events(s, "quests.turn.phases") == ["Turn 1 begins (the last turn: the turn limit)"]
+    t = rigged(2, dice=[1, 6, 1], options={"turn_limit": 2})
+    assert events(t, "quests.turn.phases") == ["Turn 1 begins"]

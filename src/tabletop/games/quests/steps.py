@@ -72,7 +72,9 @@ class Fate(NoFields):
     def run(self, s: QuestsState) -> None:
         s.turn += 1
         if s.log is not None:
-            s.emit(PhaseStarted("quests.turn.phases", f"Turn {s.turn} begins", phase="fate"))
+            limit = s.opts.turn_limit
+            last = " (the last turn: the turn limit)" if limit and s.turn == limit else ""
+            s.emit(PhaseStarted("quests.turn.phases", f"Turn {s.turn} begins{last}", phase="fate"))
         s.phase = "fate"
         roll = s.rng.die()
         bonus = sum(a for c, a in FATE_BONUS.items() if s.owns(s.roller, c))
