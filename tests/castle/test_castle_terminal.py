@@ -269,6 +269,8 @@ def test_auto_pass_preferences_are_on_and_pass_only_what_can_wait() -> None:
             before_vote = "Decision cards" in d.ask(p).prompt
             assert all(can_wait(view, p, o, before_vote) for o in opts)
             assert not any(o.id.startswith(("shift:", "overcharge", "exchange:")) for o in opts)
+            if d.ask(p).kind == "combat-rearrange" and any(o.id.startswith("burn:") for o in opts):
+                assert len(line(s, p)) < 2  # burning might pay for a move: it does not wait
         elif len(opts) > 1:
             asked_real += 1
     assert answered > 0 and asked_real > 0
@@ -289,3 +291,32 @@ def test_skills_treasures_allies_and_upgrades_say_what_they_do() -> None:
         if oid.startswith(("skill:", "use:", "ally:", "upgrade:")):
             assert ": " in label and len(label) <= 78, label
     assert any(re.fullmatch(r"Use [\w ]+ \(\d+ Energy\): .+", lab) for lab in labels.values())
+
+
+def test_burning_does_not_wait_when_it_would_pay_for_this_step() -> None:
+    """A rearrange the Agent cannot pay for yet: burning now could pay for a move of its
+    sequence, so the preference asks (castle.waits.burn_pays)."""
+    view = {
+        "mode": "exploration",
+        "health": 20,
+        "clarity": 8,
+        "agents": [
+            {
+                "seat": 0,
+                "agent": "Pill",
+                "energy": 0,
+                "max_energy": 14,
+                "skills": [],
+                "inventory": [{"id": "whip", "name": "Whip"}],
+                "line": [{"id": "attack"}, {"id": "block"}],
+            }
+        ],
+        "fight": [{"state": "active"}],
+    }
+    from tabletop.engine.decision import Decision as D
+    from tabletop.games.castle.space import OPT
+
+    d = D((0,), "combat-rearrange", "A1: Rearrange", (OPT["burn:whip"], OPT["done"]))
+    assert castle.PREFERENCES["auto-pass-combat"][1](view, 0, d) is None
+    view["agents"][0]["line"] = [{"id": "attack"}]
+    assert castle.PREFERENCES["auto-pass-combat"][1](view, 0, d) == "done"

@@ -5,7 +5,10 @@ effect, before it could make a difference:
 
 - burning a Treasure for Energy: Energy is spent on Skills, Treasure effects, a Rearrange, a
   paid second effect, Charge Support or the Gob-li Merchant's wares, and every question where
-  it is spent offers burning too (castle.interpret.any-time);
+  it is spent offers burning too (castle.interpret.any-time). Unless the Energy burnt would
+  pay now for what the window offers only itself and the Agent cannot pay yet (`burn_pays`):
+  one of its Skills, Treasure effects or Allies that works in this step, a move of its Timing
+  sequence in the Rearrange step, a paid second effect or a Charge Support;
 - before the vote, an effect that changes the summon: the window before the End Event offers
   it again once the card is turned over, before anything is summoned;
 - a heal (a Skill, Treasure or Ally whose every effect gives Health or Clarity) while the group
@@ -40,6 +43,7 @@ COMBAT = frozenset(
         "combat-start",
         "combat-draw",
         "combat-replace",
+        "combat-rearrange",
         "combat-negate",
         "combat-execute",
     }
@@ -96,9 +100,70 @@ def fight_waiting(view: dict[str, Any]) -> bool:
     )
 
 
+def step_of(decision: Decision, seat: int) -> str:
+    """The abilities' window of the seat's question (`event`, `between`, `rearrange`, ...)."""
+    ask = decision.ask(seat)
+    if ask.kind == "anytime":
+        return "refresh" if "Refresh" in ask.prompt else "event"
+    return ask.kind.removeprefix("combat-")
+
+
+@cache
+def _combat_cards() -> dict[str, Any]:
+    return {c.slug: c for c in CONTENT.combat_cards}
+
+
+def burn_pays(view: dict[str, Any], seat: int, opts: tuple[Option, ...], step: str) -> bool:
+    """Whether burning now could pay for something this step offers that the Agent cannot
+    pay for yet (then burning does not wait)."""
+    from tabletop.games.castle.abilities import fits_window
+
+    me = _me(view, seat)
+    energy = me.get("energy")
+    if not isinstance(energy, int):
+        return True
+    gain = sum(
+        int(getattr(_slugs().get(str(o.arg)), "energy", 0))
+        for o in opts
+        if o.id.startswith("burn:")
+    )
+    top = min(energy + gain, int(me.get("max_energy") or energy + gain))
+    if top <= energy:
+        return False
+    costs: list[int] = []
+    healthy = not low(view, seat)
+
+    def waits(steps: tuple[Step, ...]) -> bool:  # a heal can wait while the group is not low
+        effects = {st.effect for st in steps}
+        return bool(effects) and effects <= HEALS and healthy
+
+    agent = _agents().get(str(me.get("agent")))
+    cooling = [bool(sk.get("cooldown")) for sk in me.get("skills") or [] if isinstance(sk, dict)]
+    for i, sk in enumerate(agent.skills if agent is not None else ()):
+        if i < len(cooling) and cooling[i]:
+            continue
+        if fits_window(sk.window, step) and not waits(tuple(sk.steps)):
+            costs.append(sk.energy)
+    held = [c for c in me.get("inventory") or [] if isinstance(c, dict)]
+    for c in held:
+        rec = _slugs().get(str(c.get("id")))
+        for ab in getattr(rec, "abilities", ()):
+            if fits_window(ab.window, step) and not waits(tuple(ab.steps)):
+                costs.append(ab.energy)
+    line = [_combat_cards().get(str(c.get("id"))) for c in me.get("line") or []]
+    if step == "rearrange":
+        if len(line) >= 2:
+            return True  # a move of the sequence costs Timing Costs in Energy
+        costs += [st.pay for card in line if card for st in card.steps if st.pay]
+    if step == "replace":
+        costs += [st.pay for card in line if card for st in card.steps if st.pay]
+    return any(energy < cost <= top for cost in costs)
+
+
 def can_wait(view: dict[str, Any], seat: int, o: Option, before_vote: bool = False) -> bool:
-    """Whether passing on `o` now cannot matter (see the module's notes); `before_vote`: the
-    window before the Decision cards are picked."""
+    """Whether passing on `o` now cannot matter (see the module's notes, and `burn_pays`,
+    which the caller checks for burning); `before_vote`: the window before the Decision cards
+    are picked."""
     oid = o.id
     if oid in ("done", "pass") or oid.startswith("burn:"):
         return True
@@ -138,9 +203,12 @@ def pass_if_nothing_matters(
     if not any(o.id == "done" for o in opts):
         return None
     before_vote = "Decision cards" in decision.ask(seat).prompt
-    if all(can_wait(view, seat, o, before_vote) for o in opts):
-        return "done"
-    return None
+    if not all(can_wait(view, seat, o, before_vote) for o in opts):
+        return None
+    burns = any(o.id.startswith("burn:") for o in opts)
+    if burns and burn_pays(view, seat, opts, step_of(decision, seat)):
+        return None
+    return "done"
 
 
 def auto_pass(which: str) -> Callable[[dict[str, Any], int, Any], str | None]:
