@@ -23,6 +23,7 @@ from tabletop.games.castle.effects import DiscardTreasure, HealChoice
 from tabletop.games.castle.labels import vote_words
 from tabletop.games.castle.rules import CastleState
 from tabletop.games.castle.sequence import line, shift_cost
+from tabletop.games.castle.space import OPT
 from tabletop.games.castle.waits import can_wait
 from tabletop.ui import castle
 from tabletop.ui.prefs import choose
@@ -313,10 +314,7 @@ def test_burning_does_not_wait_when_it_would_pay_for_this_step() -> None:
         ],
         "fight": [{"state": "active"}],
     }
-    from tabletop.engine.decision import Decision as D
-    from tabletop.games.castle.space import OPT
-
-    d = D((0,), "combat-rearrange", "A1: Rearrange", (OPT["burn:whip"], OPT["done"]))
+    d = Decision((0,), "combat-rearrange", "A1: Rearrange", (OPT["burn:whip"], OPT["done"]))
     assert castle.PREFERENCES["auto-pass-combat"][1](view, 0, d) is None
     view["agents"][0]["line"] = [{"id": "attack"}]
     assert castle.PREFERENCES["auto-pass-combat"][1](view, 0, d) == "done"
