@@ -100,7 +100,7 @@ def test_moment_names_the_check_with_its_dice() -> None:
     d = s.pending
     assert d is not None
     line = ui.moment(s.view(1), 1, d)
-    assert line == "Cassandra Cillian: Tactics check vs Serpent Ninjas, 2+1 dice rolled, net +1"
+    assert line == "Cassandra Cillian, Tactics vs Serpent Ninjas: 2+1 dice rolled, net +1"
 
 
 def test_no_card_id_in_a_whole_game() -> None:

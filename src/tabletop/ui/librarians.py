@@ -462,6 +462,7 @@ def render(view: dict[str, Any], console: Console) -> None:
 
 # -- what is happening now (the full-screen table pins it by the question) --------------------
 MOMENT_WIDTH = 78
+_POOL = re.compile(r"(\d+) Character vs (\d+) Challenge dice")
 
 
 def _short(text: str) -> str:
@@ -471,24 +472,29 @@ def _short(text: str) -> str:
 def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
     """One line on the check being made (who, the attribute, against what, the pool, the net
     of the dice so far), or on the Mission in an Action phase; None: the last log line."""
+    ask = decision.ask(seat)
     c = view.get("check")
     if isinstance(c, dict):
-        text = f"{_str(c.get('actor'))}: {_str(c.get('attribute')).title()} check"
-        if isinstance(c.get("against"), str):
-            text += f" vs {c['against']}"
+        text = f"{_str(c.get('actor'))}, {_str(c.get('attribute')).title()}"
+        text += f" vs {c['against']}" if isinstance(c.get("against"), str) else " check"
         pool = _dict(c.get("pool"))
         character, challenge = _num(pool.get("character")), _num(pool.get("challenge"))
         margin = net(view)
+        planned = _POOL.search(ask.prompt)  # before the roll the question gives the pool
         if margin is not None:
-            text += f", {character}+{challenge} dice rolled, net {margin:+d}"
+            text += f": {character}+{challenge} dice rolled, net {margin:+d}"
+        elif planned:
+            text += f": {planned[1]} Character + {planned[2]} Challenge dice"
         else:
-            text += f", difficulty {_num(c.get('difficulty'))}"
+            text += f": difficulty {_num(c.get('difficulty'))}"
         return _short(text)
     m = _dict(view.get("mission"))
-    if decision.ask(seat).kind == "action" and m:
+    if ask.kind == "action" and m:
+        advance = m.get("advance")
+        need = f"/{advance}" if isinstance(advance, int) else ""
         return _short(
             f"Round {view.get('round', '?')}: Mission {_str(m.get('name'))}, Progress "
-            f"{_num(m.get('progress'))}/{_str(m.get('advance'))}"
+            f"{_num(m.get('progress'))}{need}"
         )
     return None
 

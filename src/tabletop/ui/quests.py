@@ -322,8 +322,8 @@ def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
     if kind == "action":
         leader = view.get("leader")
         return _short(
-            f"Turn {view.get('turn', '?')}, Action phase (Leader {_named(leader, seat)}): "
-            f"you hold {plural(len(hand), 'card')}, the Prize is {prize or 'gone'}"
+            f"Turn {view.get('turn', '?')} Action phase, Leader {_named(leader, seat)}: "
+            f"{plural(len(hand), 'card')} in hand; Prize {prize or '-'}"
         )
     return None
 
