@@ -235,7 +235,7 @@ def test_the_vote_shows_the_front_of_the_card_only() -> None:
         assert ev == {"name": rec.name, "colour": rec.colour, "text": rec.text, "group": False}
     vote(s, "ACAC")
     texts = [e.text_for(None) for e in s.log or []]
-    assert "Outcome A for A1" in texts
+    assert "Outcome A (run across) for A1" in texts  # the option's words (issue 22)
 
 
 def test_the_bots_vote_without_reading_the_back(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -179,15 +179,20 @@ def room_bits(view: dict[str, Any], r: dict[str, Any]) -> list[str]:
 def map_lines(view: dict[str, Any], width: int) -> list[Text]:
     """A compact map: the group's room (`@`), then every room that holds something, by
     number and name with its Random Event token's colour (`~` Sneaked, a face seen in
-    brackets), Story tokens and Point of Interest (`PoI`); then the Locked doors."""
+    brackets), Story tokens and Point of Interest (`PoI`), the rooms that are only a Point of
+    Interest by number at the end; then the Locked doors."""
     rooms = _dicts(view.get("rooms"))
     here = _str(view.get("group_room"))
     away = {_str(a.get("room")) for a in _dicts(view.get("agents"))} - {here}
     parts = []
+    poi_only = []
     for r in rooms:
         rid = _str(r.get("id"))
         bits = room_bits(view, r)
         if not bits and rid != here and rid not in away:
+            continue
+        if bits == ["PoI"] and rid != here and rid not in away:
+            poi_only.append(rid)  # listed by number at the end
             continue
         t = Text()
         if rid == here:
@@ -200,6 +205,8 @@ def map_lines(view: dict[str, Any], width: int) -> list[Text]:
             colour = _str(r.get("token"), "")
             t.append(" ".join(bits), style=COLOUR_STYLE.get(colour, "dim"))
         parts.append(t)
+    if poi_only:
+        parts.append(Text("Points of Interest " + " ".join(poi_only), style="dim"))
     lines: list[Text] = []
     if parts:
         lines += wrap(label("Map: ", join(parts, " · ")), width, most=4)

@@ -275,7 +275,10 @@ class Outcome(_Outcome):
     rule = "castle.event.outcomes"
 
     def run(self, s: CastleState) -> None:
-        s.emit(Event(self.rule, f"Outcome {self.letter} for {who(self.seat)}"))
+        cards = s.zones.cards[EVENT_ZONE]
+        words = vote_words(s.record(cards[-1]).text).get(self.letter) if cards else None
+        said = f" ({words})" if words else ""
+        s.emit(Event(self.rule, f"Outcome {self.letter}{said} for {who(self.seat)}"))
 
 
 class _EndEvent(NamedTuple):

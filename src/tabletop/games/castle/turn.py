@@ -288,7 +288,8 @@ class Movement(_Movement):
         s.flags["entered" if self.actor is None else f"entered-{self.actor}"] = 1
         s.emit(
             Event(
-                self.rule, f"{'The group' if self.actor is None else who(player)} moves to {room}"
+                self.rule,
+                f"{'The group' if self.actor is None else who(player)} moves to {place(s, room)}",
             )
         )
 
