@@ -46,6 +46,13 @@ PrefArg = Annotated[
         "(repeatable; `prefs` during play lists them)",
     ),
 ]
+UiArg = Annotated[
+    str,
+    typer.Option(
+        "--ui",
+        help="auto (the full-screen table on a terminal, lines when piped), screen or line",
+    ),
+]
 MaxStepsArg = Annotated[
     int | None,
     typer.Option(
@@ -115,12 +122,13 @@ def play(
     ] = None,
     option: OptionArg = None,
     pref: PrefArg = None,
+    ui: UiArg = "auto",
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat with other people."""
     from tabletop.ui.commands import run_play
 
     try:
-        code = run_play(game, players, seats, seed, parse_option_args(option), pref)
+        code = run_play(game, players, seats, seed, parse_option_args(option), pref, ui)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)
@@ -134,12 +142,13 @@ def resume(
     ] = None,
     seats: Annotated[str | None, typer.Option(help="agents per seat, as for play")] = None,
     pref: PrefArg = None,
+    ui: UiArg = "auto",
 ) -> None:
     """Resume a saved game where it stopped, or without FILE the last unfinished game."""
     from tabletop.ui.commands import run_resume
 
     try:
-        code = run_resume(file, seats, pref)
+        code = run_resume(file, seats, pref, ui)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)

@@ -38,6 +38,8 @@ def test_a_hand_is_shown_only_after_its_hand_off(tabletop: Run) -> None:
             str(SEED),
             "-o",
             "turn_limit=2",
+            "--pref",
+            "no-auto-pass-initiative",  # P1 is asked first, then P2
         ],
         "1\n" * 2000,
     )
@@ -81,10 +83,10 @@ def test_each_person_answers_an_escape_window_after_a_hand_off(tabletop: Run) ->
     assert result.exit_code == 0, result.output
     out = result.stdout
     window = re.search(
-        r"Pass the screen to P1 and press Enter.*?P3 is playing a (\w+) card.*?"
-        r"negate it with an Escape card\?.*?"
-        r"Pass the screen to P2 and press Enter.*?P3 is playing a \1 card.*?"
-        r"negate it with an Escape card\?",
+        r"Pass the screen to P1 and press Enter.*?P3 plays ([^\n]+?) at [^\n]*?"
+        r"cancel it with an Escape card\?.*?"
+        r"Pass the screen to P2 and press Enter.*?P3 plays \1 at [^\n]*?"
+        r"cancel it with an Escape card\?",
         out,
         re.S,
     )

@@ -9,16 +9,18 @@ most recent unfinished one with the seats and preferences it was played with.
 from __future__ import annotations
 
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 
 from tabletop.engine import registry
-from tabletop.engine.errors import TabletopError
+from tabletop.engine.errors import OptionError, TabletopError
 from tabletop.engine.record import Record, load, replay
 from tabletop.engine.state import State
 from tabletop.ui import autosave
+from tabletop.ui.asking import isatty
 from tabletop.ui.autosave import Autosave
 from tabletop.ui.output import log_line, print_result
 from tabletop.ui.prefs import choose
@@ -28,6 +30,51 @@ from tabletop.ui.terminal import RECAP, Session, make_console, stdin_text
 
 class NothingToResumeError(TabletopError):
     """`tabletop resume` without a file, and no unfinished game is autosaved."""
+
+
+class UiError(OptionError):
+    """A `--ui` that is not auto, screen or line, or `screen` without a terminal."""
+
+
+UIS = ("auto", "screen", "line")
+
+
+def full_screen(ui: str, people: bool) -> bool:
+    """Whether to open the full-screen table: `auto` on a terminal (both standard input and
+    output), never for bots alone; `screen` insists, `line` never."""
+    ui = ui.strip().lower()
+    if ui not in UIS:
+        raise UiError(f"unknown --ui {ui[:20]!r}; it is one of: {', '.join(UIS)}")
+    terminal = isatty(sys.stdin) and isatty(sys.stdout)
+    if ui == "screen" and not terminal:
+        raise UiError(
+            "--ui screen needs a terminal on standard input and output; piped play uses the "
+            "line mode (--ui line)"
+        )
+    return people and (ui == "screen" or (ui == "auto" and terminal))
+
+
+def _play_screen(
+    state: State,
+    agents: list[Any],
+    specs: list[str],
+    on: set[str],
+    path: Path | None,
+    log_from: int = 0,
+) -> int:
+    """The full-screen table; once the screen is back, the result and where the game is
+    kept are printed as the line mode would leave them."""
+    from tabletop.ui.screen import play_screen
+
+    def keeper(session: Session) -> Autosave | None:
+        return _start_autosave(session, state, specs, path)
+
+    code, said = play_screen(state, agents, specs, prefs=on, log_from=log_from, autosave=keeper)
+    console = make_console()
+    for line in said:
+        if "saved" in line or "Continue it with" in line:
+            console.print(Text(line))
+    return code
 
 
 def random_seed() -> int:
@@ -42,6 +89,7 @@ def run_play(
     seed: int | None,
     options: dict[str, str],
     prefs: list[str] | None = None,
+    ui: str = "auto",
 ) -> int:
     """`tabletop play`: validate everything, then play to the end (or until the person
     leaves). Raises `TabletopError` subclasses for bad input; returns the exit status."""
@@ -51,6 +99,8 @@ def run_play(
         seed = random_seed()
     state = registry.new_game(game, players, seed, options)
     agents, specs = make_seats(game, players, seats, seed)
+    if full_screen(ui, any(a is None for a in agents)):
+        return _play_screen(state, agents, specs, on, None)
     session = Session(state, agents, specs, make_console(), stdin_text(), prefs=on)
     if any(a is None for a in agents):
         session.autosave = _start_autosave(session, state, specs, None)
@@ -90,7 +140,9 @@ def _latest() -> tuple[Path, Record, State]:
     )
 
 
-def run_resume(path: Path | None, seats: str | None, prefs: list[str] | None = None) -> int:
+def run_resume(
+    path: Path | None, seats: str | None, prefs: list[str] | None = None, ui: str = "auto"
+) -> int:
     """`tabletop resume [FILE]`: load a record (the latest autosave without FILE), replay and
     verify it, and play on."""
     console = make_console()
@@ -119,13 +171,16 @@ def run_resume(path: Path | None, seats: str | None, prefs: list[str] | None = N
         console.print(Text("This game is already over."))
         print_result(state, specs, console)
         return 0
+    folder = autosave.folder().resolve()
+    kept = path if path.resolve().parent == folder else None
+    people = any(a is None for a in agents)
+    if full_screen(ui, people):
+        return _play_screen(state, agents, specs, on, kept, log_from=max(0, log_len - RECAP))
     session = Session(
         state, agents, specs, console, stdin_text(), log_from=max(0, log_len - RECAP), prefs=on
     )
-    if any(a is None for a in agents):
-        folder = autosave.folder().resolve()
-        own = path.resolve().parent == folder
-        session.autosave = _start_autosave(session, state, specs, path if own else None)
+    if people:
+        session.autosave = _start_autosave(session, state, specs, kept)
     return session.run()
 
 
@@ -158,4 +213,12 @@ def run_replay(path: Path, verify: bool) -> int:
     return 0
 
 
-__all__ = ["NothingToResumeError", "random_seed", "run_play", "run_replay", "run_resume"]
+__all__ = [
+    "NothingToResumeError",
+    "UiError",
+    "full_screen",
+    "random_seed",
+    "run_play",
+    "run_replay",
+    "run_resume",
+]

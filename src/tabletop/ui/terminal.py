@@ -427,8 +427,7 @@ class Session:
             elif command == "help":
                 self.say(HELP)
             elif command == "log":
-                events = self.table.events_since(Cursor(), seat)[0]
-                self.console.print(Text("\n").join(log_line(r, t) for r, t in events))
+                self.show_log(seat)
             elif command == "board":
                 self.show(seat, decision, options)
             elif command == "card":
@@ -465,6 +464,11 @@ class Session:
         got = hint(self.state, seat, seed=self.state.seed)
         n = next((k for k, o in zip(numbers, options, strict=True) if o.id == got.option_id), 0)
         self.say(f"{got.line()}: type {n} to play it.")
+
+    def show_log(self, seat: int) -> None:
+        """`log`: everything `seat` may read, with rule ids."""
+        events = self.table.events_since(Cursor(), seat)[0]
+        self.console.print(Text("\n").join(log_line(r, t) for r, t in events))
 
     def lines(self, lines: list[str]) -> None:
         for line in lines:
