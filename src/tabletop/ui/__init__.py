@@ -19,6 +19,9 @@ nothing more; it never receives the state. It may also define
 
     SCORE_LABEL: str   # the heading of the score column in the result table ("artifacts")
     PREFERENCES: dict  # answers a person may let the terminal give (see tabletop.ui.prefs)
+    def moment(view, seat, decision) -> str | None
+        # one short line: what is happening now (who plays what at whom, the check, the
+        # vote); the full-screen table pins it above the question (None: the last event)
 
 Rules for renderers:
 - Draw the board only. The terminal prints the decision's prompt and numbered options, and
@@ -32,6 +35,9 @@ Rules for renderers:
 `renderer_for(game_id)` imports `tabletop.ui.<game_id>` on first use and falls back to
 `tabletop.ui.generic.render`, which draws any game's view from its shape (scalars, seats,
 lists of cards), so a new game is playable in the terminal before it has a renderer.
+
+The full-screen table (`tabletop.ui.screen`, Textual) draws the same renderer into its board
+pane, so a renderer serves both modes; it should read well from 78 columns up.
 """
 
 from __future__ import annotations
@@ -58,6 +64,8 @@ _RESERVED = frozenset(
         "seats",
         "style",
         "campaign",
+        "asking",
+        "screen",
     }
 )
 _MODULES: dict[str, ModuleType | None] = {}
