@@ -361,7 +361,10 @@ class TableApp(App[int]):
             self.session.inbox.put(None)
 
     def action_board(self) -> None:
-        self.query_one("#reader", VerticalScroll).display = False
+        reader = self.query_one("#reader", VerticalScroll)
+        if reader.display:
+            reader.display = False
+            self.query_one("#status", Static).update(Text(KEYS))
         self.query_one("#board-box").display = True
 
     def action_move(self, step: int) -> None:
