@@ -12,8 +12,8 @@ The rules summary (the `[[section]]` entries above the first card heading) is wr
 and kept as it is.
 
 `castle_subjects()` is what the game's content offers to look up, with each thing's numbers as
-a one-line summary: the catalog `tabletop.engine.texts.CATALOGS["castle"]` is meant to be this
-function (it uses only `Subject` and the helpers of engine/texts.py). Story cards are left out:
+a one-line summary: the game's catalog (`catalog.subjects`, its `GameSpec.catalog`), built
+with `Subject` and the helpers of engine/texts.py. Story cards are left out:
 a player reads each when the Story reaches it, and the view shows it then.
 """
 

@@ -79,13 +79,13 @@ def texts_by_key() -> dict[tuple[str, str], str]:
 
 def card_part() -> str:
     """The `[[text]]` entries, in the order of the game's catalog."""
-    from tabletop.engine.texts import _librarians_subjects
+    from tabletop.games.librarians.catalog import subjects
 
     own = texts_by_key()
     out: list[str] = []
     done: set[tuple[str, str]] = set()
     last = ""
-    for s in _librarians_subjects():
+    for s in subjects():
         if s.key in done:
             continue
         done.add(s.key)

@@ -19,10 +19,10 @@ from tabletop.engine import registry
 from tabletop.engine.content import ContentError
 from tabletop.engine.errors import TabletopError, UnknownGameError
 from tabletop.engine.texts import (
-    CATALOGS,
     MAX_FILE_BYTES,
     MAX_QUERY,
     TextQueryError,
+    TextsError,
     TextsFileError,
     all_cards,
     card_text,
@@ -49,14 +49,46 @@ def by_slug(game: str) -> dict[str, Any]:
 
 
 def test_every_registered_game_has_texts() -> None:
-    assert set(CATALOGS) == set(GAMES)
+    for game in GAMES:
+        spec = registry.get(game)
+        assert spec.catalog is not None, f"{game} hands the kernel no catalog"
+        # its texts file lives in the package that defines its SPEC
+        assert importlib.import_module(spec.package).SPEC is spec, game
+
+
+def test_the_texts_kernel_names_no_game() -> None:
+    """The catalogs live with their games and come through the registry (`GameSpec.catalog`):
+    no kernel module but the registry imports a game."""
+    engine = ROOT / "src" / "tabletop" / "engine"
+    naming = [
+        f"{f.name}:{n}: {line.strip()}"
+        for f in sorted(engine.glob("*.py"))
+        if f.name != "registry.py"
+        for n, line in enumerate(f.read_text("utf-8").splitlines(), 1)
+        if "tabletop.games" in line or "from tabletop import games" in line
+    ]
+    assert not naming, naming
+
+
+def test_a_game_without_a_catalog_has_no_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    bare = dataclasses.replace(registry.get("quests"), id="bare", catalog=None, package="")
+    monkeypatch.setitem(registry._MODULES, "bare", "tabletop.games.quests")
+    monkeypatch.setitem(registry._SPECS, "bare", bare)
+    with pytest.raises(TextsError, match="bare has no texts; the games with texts are: castle"):
+        load_texts("bare")
+    with pytest.raises(
+        TextsFileError, match=r"bare/content/texts\.toml: the game has no texts file"
+    ):
+        read_texts_file("bare")
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_one_text_per_content_entry_and_none_for_anything_else(game: str) -> None:
     keys = [(t["kind"], t["id"]) for t in raw(game)["text"]]
     assert len(keys) == len(set(keys)), "a content entry has two texts"
-    wanted = {s.key for s in CATALOGS[game]()}
+    catalog = registry.get(game).catalog
+    assert catalog is not None
+    wanted = {s.key for s in catalog()}
     assert set(keys) == wanted, (
         f"missing: {sorted(wanted - set(keys))}; for nothing: {sorted(set(keys) - wanted)}"
     )

@@ -18,7 +18,7 @@ import pytest
 
 from tabletop.engine.content import ContentError, slugify
 from tabletop.engine.texts import Texts, parse_texts
-from tabletop.engine.texts import _librarians_subjects as subjects
+from tabletop.games.librarians.catalog import subjects
 from tabletop.games.librarians.content import load
 
 ROOT = Path(__file__).resolve().parents[2]

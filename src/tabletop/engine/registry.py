@@ -5,12 +5,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.decision import ActionSpace
 from tabletop.engine.errors import PlayerCountError, UnknownGameError
 from tabletop.engine.options import options_dict, parse_options
 from tabletop.engine.state import State
+
+if TYPE_CHECKING:
+    from tabletop.engine.texts import Subject
 
 # Game id -> module that defines `SPEC`. Imported on first use, so a command that plays one
 # game never loads the others.
@@ -41,6 +44,11 @@ class GameSpec:
     evaluate: Callable[[State], tuple[float, ...]] | None = None
     summary: str = ""
     rules_doc: str = ""
+    # What the game's content offers to look up, in content order (`tabletop.engine.texts`
+    # pairs it with the game's content/texts.toml); None: the game has no texts.
+    catalog: Callable[[], list[Subject]] | None = None
+    # The game's package (`__name__` of the module that defines SPEC), which holds content/.
+    package: str = ""
 
 
 def game_ids() -> list[str]:

@@ -5,8 +5,10 @@ Each game ships `content/texts.toml` next to its other content: a rules summary 
 may look up (`[[text]]`: `kind`, `id`, `text`, `source`, and `note`, which an authored text must
 carry to say what we decided). The things themselves, their names and the one-line summary of
 their numbers come from the game's loaded content, never from this file, so a summary cannot
-drift from what the engine plays. Several things may share one text: every Quests Action card
-of a suit shows its suit's text, every Guardians monster its family's.
+drift from what the engine plays: the game hands them over as its `GameSpec.catalog` (a list of
+`Subject`s, built in the game's own `catalog.py`) and the file is found in its package
+(`GameSpec.package`). Several things may share one text: every Quests Action card of a suit
+shows its suit's text, every Guardians monster its family's.
 
 - `rules_text(game_id)`: the sections, in the order of play.
 - `card_text(game_id, query)`: the cards whose slug or name is the query (any case); else
@@ -19,9 +21,8 @@ raises `TextQueryError` saying what is allowed.
 
 from __future__ import annotations
 
-import importlib
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -84,287 +85,20 @@ class Subject:
     key: tuple[str, str]
 
 
-# -- what each game's content offers ----------------------------------------------------------
+# -- shared by the games' catalogs ------------------------------------------------------------
+#
+# A game hands the kernel what its content offers to look up (`GameSpec.catalog`, a list of
+# `Subject`s, in its own `catalog.py`); these small helpers word the summaries alike.
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """'1 round', '2 rounds': the word with an s unless n is 1 (a caller mends '2 copys')."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _title(word: str) -> str:
+def title(word: str) -> str:
+    """A content id as words: `title('second-wave')` is 'Second Wave'."""
     return word.replace("-", " ").title()
-
-
-def _quests_subjects() -> list[Subject]:
-    content: Any = importlib.import_module("tabletop.games.quests.content")
-    data = content.load()
-    out: list[Subject] = []
-    for suit in content.SUITS:
-        count = sum(c.suit == suit for c in data.actions)
-        out.append(
-            Subject(
-                _title(suit),
-                suit,
-                "suit",
-                f"suit of {_plural(count, 'Action card')}",
-                ("suit", suit),
-            )
-        )
-    for c in data.actions:
-        out.append(
-            Subject(c.name, c.slug, "action card", f"{_title(c.suit)} card", ("suit", c.suit))
-        )
-    for a in data.artifacts:
-        out.append(Subject(a.name, a.slug, "artifact", _artifact_summary(a), ("artifact", a.slug)))
-    return out
-
-
-def _artifact_summary(a: Any) -> str:
-    suits = "/".join(_title(s) for s in a.suits)
-    ability = {
-        "fate-bonus": f"Fate rolls {a.amount:+d}",
-        "limited-meld": f"Limited Meld: {suits}",
-        "flip": f"Flip: {suits}",
-        "look-artifact-deck": "Action: next artifact",
-        "look-hand": "Action: an opponent's hand",
-        "swap-card": "Action: discard 1, draw 1",
-        "look-action-deck": f"Action: next {a.amount} Action cards",
-        "bonus": f"Bonus: {_title(a.bonus_type)}",
-        "foe-immunity": "immune to Foe",
-        "hand-size": f"hand limit {a.amount:+d}",
-        "opponent-hand-size": f"opponents' hand limit {a.amount:+d}",
-        "also": f"also {_title(a.also)}",
-    }[a.ability]
-    return f"{_title(a.type)} artifact · {ability}"
-
-
-_GUARDIAN_KINDS = {
-    "generic": "generic card",
-    "skill": "skill",
-    "item": "item",
-    "familiar": "familiar",
-    "coward": "penalty card",
-}
-
-
-def _card_summary(c: Any, numbers: dict[str, int]) -> str:
-    typ = {"generic": "generic", "coward": "penalty"}.get(c.type, c.type)
-    head = f"{'SUPER ' if c.super else ''}{typ}"
-    if c.group:
-        head += f" ({_title(c.group)})"
-    parts = [head]
-    if c.type == "coward":
-        parts.append("cannot be played")
-    else:
-        parts.append(f"needs {c.req} energy" if c.req else "needs no energy")
-    gives = [
-        f"+{n} {what}"
-        for n, what in (
-            (c.energy, "energy"),
-            (c.attack, "attack"),
-            (c.draw, "card" if c.draw == 1 else "cards"),
-            (c.counters, "damage counters" if c.counters != 1 else "damage counter"),
-        )
-        if n
-    ]
-    if gives:
-        parts.append(", ".join(gives))
-    if c.type == "item":
-        parts.append("Persistent")
-    if c.weapon:
-        parts.append("weapon")
-    if c.consumable:
-        parts.append("trashed when used")
-    if c.effect == "backpack":
-        extra = numbers["backpack_extra"]
-        parts.append(f"Clean Up: draw {numbers['hand_size'] + extra}, then discard {extra}")
-    if c.points:
-        parts.append(f"{c.points:+d} trophy points")
-    parts.append(_plural(c.copies, "copy").replace("copys", "copies"))
-    return " · ".join(parts)
-
-
-def _quest_need(q: Any, weapons: str) -> str:
-    fam = _title(q.family)
-    return {
-        "most-generics": "most generic cards",
-        "most-family": f"most {fam} trophies",
-        "every-family": "a trophy of every family",
-        "second-wave": f"{q.amount} Second Wave trophies",
-        "skill-class": f"{q.amount} different skills of one class",
-        "trophy-family": f"{q.amount} different trophies of one family",
-        "familiar-sets": f"{q.amount} pairs of different familiars, each pair of one family",
-        "dual-weapon": f"{q.amount} copies of one weapon ({weapons})",
-    }[q.check]
-
-
-def _timekeeper_summary(tracks: dict[str, tuple[str, ...]]) -> str:
-    parts = []
-    for mode, track in tracks.items():
-        rounds = 0
-        bosses = []
-        for space in track:
-            if space in ("round", "blue-boss", "red-boss"):
-                rounds += 1
-            if space.endswith("-boss"):
-                bosses.append(f"{_title(space.removesuffix('-boss'))} Boss in round {rounds}")
-        parts.append(f"{_title(mode)} game: {_plural(rounds, 'round')}, {', '.join(bosses)}")
-    return " · ".join(parts)
-
-
-def _guardians_subjects() -> list[Subject]:
-    content: Any = importlib.import_module("tabletop.games.guardians.content")
-    data = content.load()
-    out: list[Subject] = []
-    for c in data.cards:
-        kind = "SUPER card" if c.super else _GUARDIAN_KINDS[c.type]
-        out.append(Subject(c.name, c.slug, kind, _card_summary(c, data.numbers), ("card", c.slug)))
-    for fam in content.MONSTER_FAMILIES:
-        members = [m for m in data.monsters if m.family == fam]
-        names = ", ".join(f"{m.name} {m.attack}" for m in members)
-        overrun = " · Overrun" if members and members[0].overrun else ""
-        out.append(
-            Subject(_title(fam), fam, "monster family", f"{names}{overrun}", ("family", fam))
-        )
-    for m in data.monsters:
-        waves = ", ".join(
-            f"{n} in the {w} Wave"
-            for n, w in zip(m.waves, ("First", "Second", "Third"), strict=True)
-            if n
-        )
-        summary = (
-            f"{_title(m.family)}, tier {m.tier} · attack {m.attack} · "
-            f"{_plural(m.points, 'trophy point')}{' · Overrun' if m.overrun else ''} · {waves}"
-        )
-        out.append(Subject(m.name, m.slug, "monster", summary, ("family", m.family)))
-    for loc in data.locations:
-        if loc.base:
-            flipped = _plural(loc.flipped_symbols, "monster symbol")
-            where = f"base location, always safe ({flipped} once flipped)"
-        else:
-            where = _plural(loc.symbols, "monster symbol")
-        summary = f"location {loc.number} · {loc.colour} row · {where}"
-        out.append(Subject(loc.name, loc.slug, "location", summary, ("location", loc.slug)))
-    for b in data.bosses:
-        summary = f"{_title(b.colour)} Boss · {_title(b.family)} · attack {b.per_player} per player"
-        out.append(Subject(b.name, b.slug, "boss", summary, ("boss", b.slug)))
-    weapons = ", ".join(c.name for c in data.cards if c.weapon)
-    for q in data.quests:
-        summary = f"Secret Quest · {_quest_need(q, weapons)} · {_plural(q.points, 'trophy point')}"
-        if q.solo_min:
-            summary += f" · alone: at least {q.solo_min}"
-        out.append(Subject(q.name, q.slug, "secret quest", summary, ("quest", q.slug)))
-    summary = _timekeeper_summary(data.tracks)
-    out.append(Subject("Timekeeper", "timekeeper", "token", summary, ("token", "timekeeper")))
-    return out
-
-
-def _attrs(a: Any) -> str:
-    return ", ".join(
-        f"{_title(k)} {'-' if k in a.dashes else a.get(k)}"
-        for k in ("guile", "insight", "lore", "tactics")
-    )
-
-
-def _challenge(c: Any) -> str:
-    return f"{_title(c.attribute)} {c.difficulty} challenge"
-
-
-def _librarians_subjects() -> list[Subject]:
-    content: Any = importlib.import_module("tabletop.games.librarians.content")
-    data = content.load()
-    out: list[Subject] = []
-    for h in data.heroes:
-        summary = (
-            f"hero {h.number}, {h.subtitle} · {_attrs(h.attributes)} · Life {h.life} · "
-            f"Heroic Discipline {h.discipline}"
-        )
-        out.append(Subject(h.name, h.slug, "hero", summary, ("hero", h.slug)))
-    for c in data.cards:
-        parts = [
-            f"{c.type} · {c.cost} Energy",
-            f"{c.discipline} Discipline" if c.discipline else "unlockable",
-            _plural(c.copies, "copy").replace("copys", "copies"),
-        ]
-        if c.unique:
-            parts.append("Unique")
-        if c.type == "sidekick" and c.attributes is not None:
-            parts.append(f"{_attrs(c.attributes)} · Life {c.life}")
-        if c.attach_to:
-            parts.append(f"goes on {c.attach_to.replace('-', ' ')}")
-        if c.countdown:
-            parts.append(f"Device, enters with {_plural(c.countdown, 'token')}")
-        if c.traits:
-            parts.append(", ".join(c.traits))
-        out.append(Subject(c.name, c.slug, c.type, " · ".join(parts), ("card", c.slug)))
-    for a in data.aid:
-        slug = f"aid-from-the-library-{a.difficulty}"
-        summary = f"{_title(a.difficulty)} Mode · {_attrs(a.attributes)} · not a character"
-        name = f"{a.name} ({_title(a.difficulty)})"
-        out.append(Subject(name, slug, "aid card", summary, ("aid", slug)))
-    for e in data.effect_cards:
-        slug = slugify(e.name)
-        summary = f"the Effect on the back of a {_title(e.kind)} card"
-        out.append(Subject(e.name, slug, f"{e.kind} effect", summary, ("effect", slug)))
-    seen: dict[str, list[str]] = {}
-    first: dict[str, Any] = {}
-    for adv in data.adventures:
-        for card in adv.cards:
-            seen.setdefault(card.slug, []).append(adv.code)
-            first.setdefault(card.slug, card)
-    for slug, card in first.items():
-        parts = [card.type]
-        if card.challenge is not None:
-            parts.append(_challenge(card.challenge))
-        if card.type == "enemy":
-            parts.append(f"Life {card.life}, Damage {card.damage}")
-        if card.type == "obstacle":
-            parts.append(f"Progress {card.progress}, Fate {card.fate}")
-        parts += [_title(k) for k in card.keywords]
-        if card.traits:
-            parts.append(", ".join(card.traits))
-        parts.append(f"in {', '.join(seen[slug])}")
-        kind = "special card" if card.type == "special" else card.type
-        out.append(Subject(card.name, slug, kind, " · ".join(parts), ("adventure-card", slug)))
-    for adv in data.adventures:
-        for m in adv.missions:
-            slug = slugify(m.name)
-            parts = [f"Mission {m.id} of {adv.code}"]
-            if m.challenge is not None:
-                parts.append(_challenge(m.challenge))
-            if m.advance is None:
-                parts.append("advances as its text says")
-            else:
-                per = "/".join(map(str, m.advance))
-                parts.append(f"advances at {per} Progress for 1/2/3/4 players")
-            if m.path:
-                parts.append(f"path {m.path}")
-            if m.win:
-                parts.append("the players win")
-            out.append(Subject(m.name, slug, "mission", " · ".join(parts), ("mission", slug)))
-        for d in adv.disturbances:
-            slug = slugify(d.name)
-            summary = f"Disturbance {d.id} of {adv.code} · advances at {d.advance} Fate"
-            if d.lose:
-                summary += " · the players lose"
-            out.append(Subject(d.name, slug, "disturbance", summary, ("disturbance", slug)))
-        slug = slugify(adv.code)
-        summary = (
-            f"adventure {adv.code} · {_plural(len(adv.missions), 'Mission')}, "
-            f"{_plural(len(adv.disturbances), 'Disturbance')}, "
-            f"{_plural(len(adv.deck), 'Adventure card')} in its deck"
-        )
-        out.append(Subject(adv.name, slug, "adventure", summary, ("adventure", slug)))
-    return out
-
-
-# Game id -> what its content offers to look up. A game without an entry has no texts.
-CATALOGS: dict[str, Callable[[], list[Subject]]] = {
-    "quests": _quests_subjects,
-    "guardians": _guardians_subjects,
-    "librarians": _librarians_subjects,
-    "castle": lambda: importlib.import_module("tabletop.games.castle.catalog").subjects(),
-}
 
 
 # -- reading a texts file ---------------------------------------------------------------------
@@ -464,17 +198,13 @@ def parse_texts(
     return Texts(game_id, tuple(sections), cards)
 
 
-def _module_of(game_id: str) -> str:
-    """The game's package: the module the registry imports it from."""
-    registry.get(game_id)  # UnknownGameError, listing the games, for an unknown id
-    modules: dict[str, str] = registry._MODULES
-    return modules[game_id]
-
-
 def read_texts_file(game_id: str) -> str:
     """The text of a game's texts file, bounded in size."""
-    path = resources.files(_module_of(game_id)) / "content" / TEXTS_FILE
+    package = registry.get(game_id).package  # UnknownGameError, listing the games
     where = f"{game_id}/content/{TEXTS_FILE}"
+    if not package:
+        raise TextsFileError(f"{where}: the game has no texts file")
+    path = resources.files(package) / "content" / TEXTS_FILE
     try:
         raw = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
@@ -490,10 +220,12 @@ def read_texts_file(game_id: str) -> str:
 def load_texts(game_id: str, source: str | None = None) -> Texts:
     """Parse and check a game's texts: its own file, or `source` (the text of one) if given."""
     where = f"{game_id}/content/{TEXTS_FILE}"
-    catalog = CATALOGS.get(game_id)
+    catalog = registry.get(game_id).catalog  # UnknownGameError, listing the games
     if catalog is None:
-        registry.get(game_id)
-        raise TextsError(f"{game_id} has no texts; the games with texts are: {', '.join(CATALOGS)}")
+        with_texts = [g for g in registry.game_ids() if registry.get(g).catalog is not None]
+        raise TextsError(
+            f"{game_id} has no texts; the games with texts are: {', '.join(with_texts)}"
+        )
     text = read_texts_file(game_id) if source is None else source
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise TextsFileError(f"{where}: larger than {MAX_FILE_BYTES:,} bytes")

@@ -32,6 +32,7 @@ from tabletop.games.castle import rules as _rules  # noqa: F401, I001
 from tabletop.games.castle import combat as _combat  # noqa: F401 (registers its handlers)
 from tabletop.games.castle import story as _story  # noqa: F401 (registers its handlers)
 from tabletop.engine.registry import GameSpec
+from tabletop.games.castle import catalog
 from tabletop.games.castle.bot import CastleBot
 from tabletop.games.castle.cards import CastleOptions
 from tabletop.games.castle.evaluate import evaluate
@@ -51,6 +52,8 @@ SPEC = GameSpec(
     evaluate=evaluate,
     summary="cooperative dungeon crawl with secret votes and timing-sequence combat, 4-8 Agents",
     rules_doc="docs/rules/castle.md",
+    catalog=catalog.subjects,
+    package=__name__,
 )
 
 __all__ = ["SPEC", "CastleBot", "CastleOptions", "CastleState", "evaluate"]

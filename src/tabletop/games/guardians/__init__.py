@@ -29,6 +29,7 @@ interpretation: docs/rules/guardians.md.
 """
 
 from tabletop.engine.registry import GameSpec
+from tabletop.games.guardians import catalog
 from tabletop.games.guardians.bot import GuardiansBot
 from tabletop.games.guardians.evaluate import evaluate
 from tabletop.games.guardians.rules import (
@@ -54,6 +55,8 @@ SPEC = GameSpec(
     evaluate=evaluate,
     summary="semi-cooperative deckbuilder with a draft, bosses and secret quests, 1-5 players",
     rules_doc="docs/rules/guardians.md",
+    catalog=catalog.subjects,
+    package=__name__,
 )
 
 __all__ = ["SPEC", "GuardiansBot", "GuardiansOptions", "GuardiansState", "evaluate"]

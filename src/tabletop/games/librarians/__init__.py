@@ -30,6 +30,7 @@ interpretation: docs/rules/librarians.md.
 # The rules modules import each other; loading the state module first puts them in order.
 from tabletop.games.librarians import rules as _rules  # noqa: F401, I001
 from tabletop.engine.registry import GameSpec
+from tabletop.games.librarians import catalog
 from tabletop.games.librarians.bot import LibrariansBot
 from tabletop.games.librarians.evaluate import evaluate
 from tabletop.games.librarians.rules import (
@@ -55,6 +56,8 @@ SPEC = GameSpec(
     evaluate=evaluate,
     summary="cooperative adventure card game with custom dice and a campaign, 1-4 heroes",
     rules_doc="docs/rules/librarians.md",
+    catalog=catalog.subjects,
+    package=__name__,
 )
 
 __all__ = ["SPEC", "LibrariansBot", "LibrariansOptions", "LibrariansState", "evaluate"]

@@ -13,6 +13,7 @@ Rules coverage matrix, rule ids and every interpretation: docs/rules/quests.md.
 """
 
 from tabletop.engine.registry import GameSpec
+from tabletop.games.quests import catalog
 from tabletop.games.quests.bot import QuestsBot
 from tabletop.games.quests.evaluate import evaluate
 from tabletop.games.quests.rules import (
@@ -38,6 +39,8 @@ SPEC = GameSpec(
     evaluate=evaluate,
     summary="competitive set collection with dice and hidden hands, 2-8 players",
     rules_doc="docs/rules/quests.md",
+    catalog=catalog.subjects,
+    package=__name__,
 )
 
 __all__ = ["SPEC", "QuestsBot", "QuestsOptions", "QuestsState"]
