@@ -67,3 +67,28 @@ def test_the_hint_command_suggests_an_option_by_its_number() -> None:
     assert session.run() == 0
     text = out.getvalue()
     assert "Hint: " in text and "type " in text and "to play it" in text
+
+
+def test_identical_events_of_one_run_are_said_once_with_their_count() -> None:
+    from tabletop.ui.output import merged
+
+    deal = "g.setup.deal"
+    events = [
+        (deal, "P1 is dealt Ghosts"),
+        (deal, "P2 is dealt a card"),
+        (deal, "P1 is dealt Judson"),
+        (deal, "P2 is dealt a card"),
+        ("g.turn", "Turn 1 begins"),
+        ("g.act", "P2 passes"),
+        ("g.play", "P1 plays Ghosts"),
+        ("g.act", "P2 passes"),
+    ]
+    assert merged(events) == [
+        "P1 is dealt Ghosts",
+        "P2 is dealt a card (2 times)",
+        "P1 is dealt Judson",
+        "Turn 1 begins",
+        "P2 passes",  # passes between plays keep their places: each is information
+        "P1 plays Ghosts",
+        "P2 passes",
+    ]

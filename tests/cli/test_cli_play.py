@@ -27,7 +27,7 @@ def test_a_scripted_game_plays_to_the_end_and_prints_the_result(tabletop: Run) -
     assert "P1 (you), P2 heuristic, P3 heuristic" in out
     # The human's own deal is named, the bots' is not.
     assert re.search(r"P1 is dealt (?!a card)\w", out)
-    assert "  P2 is dealt a card\n" in out
+    assert "  P2 is dealt a card (6 times)\n" in out  # identical hidden deals merged
     assert "Choose 1-" in out
     # The board: hand by suit, the prize, every player's row.
     assert "Your hand:" in out and "Prize:" in out and "(Leader)" in out
@@ -127,7 +127,7 @@ def test_bot_only_seats_run_and_print_the_spectators_log_and_result(tabletop: Ru
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Choose" not in out and "Pass the screen" not in out
-    assert "  P1 is dealt a card\n" in out
+    assert "  P1 is dealt a card (6 times)\n" in out
     assert not re.search(r"P\d is dealt (?!a card)", out)  # nobody's hand is shown
     assert "Game over" in out
     assert re.search(r"P1\s*│\s*heuristic.*\n.*P2\s*│\s*random", out)

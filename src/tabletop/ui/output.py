@@ -53,4 +53,23 @@ def event_line(text: str) -> Text:
     return Text("  " + text)
 
 
-__all__ = ["event_line", "log_line", "print_result"]
+def merged(events: list[tuple[str, str]]) -> list[str]:
+    """The events' texts as play shows them: within a run of events under one rule (a deal,
+    say), a text said several times is said once with its count, where it first came ("P2
+    is dealt a card (5 times)"). Nothing is dropped, and nothing moves past an event of
+    another rule, so passes between plays stay where they were."""
+    out: list[str] = []
+    i = 0
+    while i < len(events):
+        j = i
+        while j < len(events) and events[j][0] == events[i][0]:
+            j += 1
+        counts: dict[str, int] = {}
+        for _, text in events[i:j]:
+            counts[text] = counts.get(text, 0) + 1
+        out.extend(text if n == 1 else f"{text} ({n} times)" for text, n in counts.items())
+        i = j
+    return out
+
+
+__all__ = ["event_line", "log_line", "merged", "print_result"]

@@ -71,7 +71,7 @@ from tabletop.ui.asking import COMMANDS, HELP, Numbering, Quit, isatty, option_n
 from tabletop.ui.asking import stdin_text as stdin_text
 from tabletop.ui.autosave import Autosave
 from tabletop.ui.lookup import card_lines, cards_lines, rules_lines
-from tabletop.ui.output import event_line, log_line, print_result
+from tabletop.ui.output import event_line, log_line, merged, print_result
 from tabletop.ui.prefs import Preferences, choose
 from tabletop.ui.seats import default_seats, make_seats, plural, split_seats, who
 
@@ -212,12 +212,12 @@ class Session:
 
     def print_events(self, events: list[tuple[str, str]]) -> None:
         if events:
-            self.console.print(Text("\n").join(event_line(text) for _, text in events))
+            self.console.print(Text("\n").join(event_line(text) for text in merged(events)))
 
     def collect(self, seat: int) -> list[Text]:
         """`seat`'s unread events, added to what it has not seen yet; returns that list."""
         lines = self.unseen.setdefault(seat, [])
-        lines.extend(event_line(text) for _, text in self.unread(seat))
+        lines.extend(event_line(text) for text in merged(self.unread(seat)))
         return lines
 
     def recap(self, seat: int, heading: str) -> None:

@@ -31,7 +31,7 @@ from tabletop.engine.table import Cursor
 from tabletop.engine.texts import CardText, all_cards
 from tabletop.ui import game_module
 from tabletop.ui.asking import Quit
-from tabletop.ui.output import log_line, print_result
+from tabletop.ui.output import log_line, merged, print_result
 from tabletop.ui.seats import who
 from tabletop.ui.terminal import Session, _asked
 
@@ -193,7 +193,7 @@ class ScreenSession(Session):
 
     def print_events(self, events: list[tuple[str, str]]) -> None:
         if events:
-            self.post(self.out.log, [Text("  " + text) for _, text in events])
+            self.post(self.out.log, [Text("  " + text) for text in merged(events)])
 
     def recap(self, seat: int, heading: str) -> None:
         lines = self.collect(seat)
