@@ -40,28 +40,41 @@
       text: t ? t.text : "" });
   }
 
+  // The map: every place in board order as a grid of rooms, each with its number and name, the
+  // group's room marked (a word and a star beside the colour), the ways out of it (doors and
+  // elevators, locked or not) marked on their rooms, tokens by colour and name, Agents apart.
+  function waysOut(view) {
+    const here = view.group_room;
+    return view.doors.filter((d) => d.a === here || d.b === here)
+      .map((d) => ({ to: d.a === here ? d.b : d.a, kind: d.kind, locked: d.locked }));
+  }
+
   function mapGrid(view) {
     const here = view.group_room;
-    const locked = new Set();
-    for (const d of view.doors) if (d.locked) { locked.add(d.a); locked.add(d.b); }
+    const ways = new Map(waysOut(view).map((w) => [w.to, w]));
     const apart = {};
     for (const a of view.agents) if (a.room !== here) (apart[a.room] = apart[a.room] || []).push(`A${a.seat + 1}`);
     const cells = view.rooms.map((r) => {
       const bits = [];
-      if (r.token) bits.push(h("span", { class: "badge", style: `background:${COLOURS[r.token]};color:#fff`, text: r.token + (r.sneaked ? " (sneaked)" : "") }));
+      if (r.id === here) bits.push(h("span", { class: "badge lead", text: "★ the group is here" }));
+      const w = ways.get(r.id);
+      if (w) bits.push(h("span", { class: "badge" + (w.locked ? " warn" : ""), text: (w.locked ? "🔒 locked " : "↔ way out: ") + w.kind }));
+      if (r.token) bits.push(h("span", { class: `badge token ${r.token}`, text: `● ${r.token} token` + (r.sneaked ? " (sneaked)" : "") }));
       if (r.seen) bits.push(h("span", { class: "badge", text: `you saw: ${r.seen}` }));
       if (r.poi) bits.push(h("span", { class: "badge", text: "Point of Interest" }));
       for (const m of r.marks || []) bits.push(h("span", { class: "badge", text: m }));
-      if (r.id === here) bits.unshift(h("span", { class: "badge lead", text: "the group" }));
       if (apart[r.id]) bits.push(h("span", { class: "badge", text: apart[r.id].join(", ") }));
-      const ways = view.doors.filter((d) => d.locked && (d.a === r.id || d.b === r.id)).map((d) => (d.a === r.id ? d.b : d.a));
-      if (ways.length) bits.push(h("span", { class: "badge warn", text: "locked to " + ways.join(", ") }));
-      return h("div", { class: "cell room" + (r.id === here ? " here" : ""), "data-name": placeName(r.id),
-        style: r.id === here ? "border:2px solid var(--accent)" : "" },
-      h("div", { class: "name", text: r.id.match(/^\d+$/) ? `${r.id} ${r.name}` : r.name }),
-      bits.length ? h("div", { class: "badges" }, ...bits) : null);
+      const lockedTo = view.doors.filter((d) => d.locked && (d.a === r.id || d.b === r.id)).map((d) => (d.a === r.id ? d.b : d.a));
+      if (lockedTo.length && r.id !== here) bits.push(h("span", { class: "badge warn", text: "locked to " + lockedTo.join(", ") }));
+      const num = /^\d+$/.test(r.id);
+      const name = h("div", { class: "name" }, num ? h("span", { class: "rid", text: r.id }) : null, num ? ` ${r.name}` : r.name);
+      return h("div", { class: "cell room" + (r.id === here ? " here" : "") + (w ? " way" : ""), "data-name": placeName(r.id),
+        "data-room": r.id, role: "listitem" }, name, bits.length ? h("div", { class: "badges" }, ...bits) : null);
     });
-    return h("div", { class: "grid castle-map", style: "grid-template-columns:repeat(auto-fill,minmax(6.8rem,1fr));font-size:.8rem" }, ...cells);
+    const ws = waysOut(view);
+    const line = ws.length ? `Ways out of ${place(view, here)}: ` + ws.map((w) => place(view, w.to) + (w.locked ? " (locked)" : "") + (w.kind === "elevator" ? " (elevator)" : "")).join(", ")
+      : `No way out of ${place(view, here)}`;
+    return [h("div", { class: "facts ways", text: line }), h("div", { class: "grid castle-map", role: "list", "aria-label": "rooms of the castle" }, ...cells)];
   }
 
   function storyZone(view) {
@@ -73,22 +86,41 @@
     return section(`Mission ${view.mission}: ${st.mission}`, cardRow(cards, "no Story card in play"));
   }
 
+  // The Event's options, A-D, from its text: "... (A) watch, (B) cut the strings, (C) ..."
+  function outcomes(text) {
+    const out = {};
+    const re = /\(([A-D])\)\s*([\s\S]*?)(?=[,;]?\s*(?:or\s+)?\([A-D]\)|$)/g;
+    let m;
+    while ((m = re.exec(text || "")) !== null) out[m[1]] = m[2].replace(/[.,;\s]+$/, "");
+    return out;
+  }
+
+  // The last Event seen by this page: the vote's cards keep their text once it is discarded.
+  let lastEvent = null;
+
   function eventZone(view) {
     const parts = [];
-    if (view.event) {
-      const e = view.event;
-      parts.push(h("div", { class: "card castle-event", style: `width:auto;border-top:5px solid ${COLOURS[e.colour]}`, "data-name": e.name },
+    const e = view.event || (view.votes.some(Boolean) ? lastEvent : null);
+    if (view.event) lastEvent = view.event;
+    if (e) {
+      parts.push(h("div", { class: "card castle-event", style: `border-top:5px solid ${COLOURS[e.colour]}`, "data-name": e.name },
         h("div", { class: "name", text: e.name }),
-        h("div", { class: "sub", text: `${e.colour} Random Event` + (e.group ? " · Group Decision: one option for all" : "") }),
+        h("div", { class: "sub", text: `${e.colour} Random Event` + (e.group ? " · Group Decision: one option for all" : "") + (view.event ? "" : " · resolved, discarded") }),
         h("div", { class: "text", text: e.text })));
     }
     const letters = ["A", "B", "C", "D"];
+    const said = outcomes(e ? e.text : "");
     const who = {};
     view.votes.forEach((v, p) => { if (v) (who[v] = who[v] || []).push(`A${p + 1} ${view.agents[p] ? view.agents[p].agent : ""}`); });
+    const most = Math.max(0, ...Object.values(who).map((x) => x.length));
     const asked = view.pending && view.pending.options && view.pending.options.some((o) => /^(vote|group):/.test(o.id));
     if (view.event || view.votes.some(Boolean) || asked) {
-      parts.push(cardRow(letters.map((x) => drawCard({ name: x, sub: "option", cls: "castle-option",
-        facts: who[x] ? [`chosen by ${who[x].length}`] : [], badges: who[x] || [] }))));
+      parts.push(h("div", { class: "cards event-options", role: "list", "aria-label": "the Event's options" }, ...letters.map((x) => {
+        const n = drawCard({ name: x, sub: "option", cls: "castle-option" + (who[x] && who[x].length === most ? " winning" : ""),
+          facts: who[x] ? [`chosen by ${who[x].length}` + (who[x].length === most && most ? " ★ most votes" : "")] : [], badges: who[x] || [], text: said[x] || "" });
+        n.setAttribute("role", "listitem");
+        return n;
+      })));
     }
     if (!parts.length) return null;
     return section(view.votes.some(Boolean) ? "Event and the votes (revealed)" : "Event", ...parts);
@@ -164,7 +196,8 @@
     }
     const block = h("div", { class: "seatblock" + (me ? " me" : "") + (view.pending && view.pending.waiting_for.includes(a.seat) ? " waiting" : ""),
       "data-name": agentName(a.seat), "data-kind": "seat", "data-seat": String(a.seat), "data-place": agentName(a.seat) },
-    h("h4", { text: `A${a.seat + 1} ${a.agent}` + (me ? " (you)" : "") }), ...parts);
+    h("h4", { text: `A${a.seat + 1} ${a.agent}` + (me ? " (you)" : "") },
+      view.pending && view.pending.waiting_for.includes(a.seat) ? h("span", { class: "marker", text: " ⏳ to answer" }) : null), ...parts);
     return block;
   }
 
@@ -209,9 +242,9 @@
     if (ev) box.append(ev);
     const fight = fightZone(view, texts);
     if (fight) box.append(fight);
+    box.append(section("The castle: map of the rooms", ...mapGrid(view)));
     box.append(section("Agents", h("div", { class: "seatblocks" }, ...view.agents.map((a) => agentBlock(view, texts, a)))));
-    box.append(section("The castle", mapGrid(view)));
     for (const x of extras(view, texts)) box.append(x);
-    return box;
+    return board(view, box, "Castle Von Loghan board");
   };
 })();

@@ -29,23 +29,35 @@
       text: t ? t.summary.split(" · ").slice(1, 2).join("") : "" });
   }
 
-  function location(loc, texts) {
+  // A location: its number and name, its colour as a word too, the attack left on it, the
+  // monsters with their attack and damage, the forts and who stands there now.
+  function location(view, loc, texts) {
     const cell = h("div", { class: `cell loc colour-${loc.colour}` + (loc.safe ? " safe" : ""), "data-name": loc.name, "data-place": loc.name,
-      style: `grid-row: ${loc.row + 1}; grid-column: ${loc.col + 1}` },
+      style: `grid-column: ${loc.col + 1}`, role: "listitem" },
     h("div", { class: "locname", text: `${loc.number}. ${loc.name}` }));
-    const badges = [loc.safe ? "safe" : `attack ${loc.combined}`, loc.flipped ? "flipped" : "", loc.face_down ? `${loc.face_down} face down` : "",
+    const badges = [loc.safe ? "✓ safe" : `⚔ attack ${loc.combined}`, loc.colour, loc.flipped ? "flipped" : "", loc.face_down ? `${loc.face_down} face down` : "",
       `${loc.symbols} symbol${loc.symbols === 1 ? "" : "s"}`];
     cell.append(h("div", { class: "badges" }, ...badges.filter(Boolean).map((b) => h("span", { class: "badge", text: b }))));
+    const here = view.seats.filter((s) => s.location === loc.id).map((s) => seatName(s.seat) + (s.seat === view.viewer ? " (you)" : ""));
+    if (here.length) cell.append(h("div", { class: "here-now", text: "📍 Here: " + here.join(", ") }));
     if (loc.monsters.length) cell.append(h("div", { class: "monsters" }, ...loc.monsters.map((m) => monster(m, texts))));
-    if (loc.forts.length) cell.append(h("div", { class: "fort", text: "Blanket Fort: " + loc.forts.map(seatName).join(", ") }));
+    if (loc.forts.length) cell.append(h("div", { class: "fort", text: "⛺ Blanket Fort: " + loc.forts.map(seatName).join(", ") }));
     if (loc.guardians.length) cell.append(h("div", { class: "visitors", text: "Visited: " + loc.guardians.map(seatName).join(", ") }));
     return cell;
   }
 
+  // The city in its rows (the row's colour named), each row a grid of its locations.
   function city(view, texts) {
     const cols = Math.max(...view.city.map((l) => l.col)) + 1;
-    return h("div", { class: "grid city", style: `grid-template-columns: repeat(${cols}, minmax(0, 1fr))` },
-      ...view.city.map((l) => location(l, texts)));
+    const rows = [...new Set(view.city.map((l) => l.row))].sort((a, b) => a - b);
+    return h("div", { class: "cityrows" }, ...rows.map((r) => {
+      const locs = view.city.filter((l) => l.row === r).sort((a, b) => a.col - b.col);
+      const colour = locs.length ? locs[0].colour : "";
+      const name = `Row ${r + 1}` + (colour ? ` (${colour})` : "");
+      return h("div", { class: "cityrow", "data-row": String(r) }, h("div", { class: "rowlabel", "aria-hidden": "true", text: name }),
+        h("div", { class: "grid city", role: "list", "aria-label": name, style: `--cols: ${cols}; grid-template-columns: repeat(${cols}, minmax(0, 1fr))` },
+          ...locs.map((l) => location(view, l, texts))));
+    }));
   }
 
   function boss(view, colour, slot, texts) {
@@ -116,6 +128,6 @@
     if (view.revealed.length) box.append(section("Revealed from the supply", cardRow(view.revealed.map((c) => gcard(c, texts)))));
     if (view.retreat.length) box.append(section("Retreated", cardRow(view.retreat.map((m) => monster(m, texts)))));
     if (view.trash.length) box.append(section(`Trash (${view.trash.length})`, cardRow(view.trash.slice(-8).reverse().map((c) => gcard(c, texts)))));
-    return box;
+    return board(view, box, "The Guardians board");
   };
 })();

@@ -49,12 +49,25 @@
   function check(view, c) {
     const head = `${c.actor} (${seatName(c.player)}) makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
       (c.against ? `, against ${c.against}` : "");
-    const dice = c.dice.map((d, i) => h("div", { class: `die ${d.kind}` + (d.locked ? " locked" : ""), "data-name": `Die ${i + 1}` },
-      h("div", { class: "dk", text: `${i + 1}. ${d.kind}` }), h("div", { class: "df", text: d.face.length ? d.face.map((f) => FACES[f] || f).join(" ") : "blank" }),
-      d.locked ? h("div", { class: "dk", text: "locked" }) : null));
+    // each die a little die: its kind, then each face as a symbol and its word (never the
+    // colour alone), "blank" for none; Expert's locked die says so
+    const dice = c.dice.map((d, i) => {
+      const said = d.face.length ? d.face.join(" and ") : "blank";
+      return h("div", { class: `die ${d.kind}` + (d.locked ? " locked" : ""), "data-name": `Die ${i + 1}`, role: "listitem",
+        "aria-label": `Die ${i + 1}, ${d.kind} die: ${said}${d.locked ? ", locked" : ""}` },
+      h("div", { class: "dk", text: `${i + 1}. ${d.kind}` }),
+      h("div", { class: "faces df" }, ...(d.face.length ? d.face : [null]).map((f) => (f === null
+        ? h("span", { class: "face blank", text: "blank" })
+        : h("span", { class: "face " + f }, h("span", { class: "sym", "aria-hidden": "true", text: (FACES[f] || f).split(" ")[0] }), h("span", { text: f }))))),
+      d.locked ? h("div", { class: "dk", text: "🔒 locked" }) : null);
+    });
+    const tally = {};
+    for (const d of c.dice) for (const f of d.face) tally[f] = (tally[f] || 0) + 1;
+    const sum = Object.entries(tally).map(([f, n]) => `${n} ${f}`).join(", ");
     return h("section", { class: "zone check" }, h("h3", { text: "Check" }), h("div", { text: head }),
       counts([["character dice", c.pool.character], ["challenge dice", c.pool.challenge]]),
-      dice.length ? h("div", { class: "dice" }, ...dice) : h("div", { class: "empty", text: "no dice rolled yet" }),
+      dice.length ? h("div", { class: "dice", role: "list", "aria-label": "the dice rolled" }, ...dice) : h("div", { class: "empty", text: "no dice rolled yet" }),
+      dice.length ? h("div", { class: "checktally", text: "Rolled: " + (sum || "all blank") }) : null,
       c.devoted.length ? h("div", { class: "facts", text: "Devoted a card: " + c.devoted.map(seatName).join(", ") }) : null);
   }
 
@@ -113,6 +126,6 @@
     if (view.adventure_discard.length) {
       box.append(section("Adventure discard (newest first)", cardRow(view.adventure_discard.slice(-6).reverse().map((c) => lcard(view, texts, c)))));
     }
-    return box;
+    return board(view, box, "The Librarians board");
   };
 })();

@@ -33,6 +33,39 @@
     return h("div", { class: "notice playing", text: who + esc + "." });
   }
 
+  // The dice: each seat's Initiative roll while the Initiative phase lasts (the highest marked
+  // with a star and the word "leads"), and the last Fate roll the log tells of.
+  function dice(view) {
+    const parts = [];
+    const rolls = view.seats.filter((s) => s.initiative !== null && s.initiative !== undefined);
+    if (rolls.length) {
+      const best = Math.max(...rolls.map((s) => s.initiative));
+      const top = rolls.filter((s) => s.initiative === best);
+      parts.push(h("div", { class: "label", text: "Initiative rolls" }),
+        h("div", { class: "dicerow initiative", role: "list", "aria-label": "Initiative rolls" }, ...rolls.map((s) => {
+          const lead = s.initiative === best;
+          const who = seatName(s.seat) + (s.seat === view.viewer ? " (you)" : "") + (lead ? (top.length > 1 ? " ★ tied" : " ★ leads") : "");
+          const d = d6(s.initiative, who);
+          d.setAttribute("role", "listitem");
+          d.dataset.seat = String(s.seat);
+          if (lead) d.classList.add("lead");
+          return d;
+        })));
+    }
+    const log = view.log || [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const m = /^(.+?) rolls? (\d+) for Fate/.exec(log[i].text);
+      if (m) {
+        const d = d6(Number(m[2]), `${m[1]}: Fate`);
+        d.classList.add("fate");
+        parts.push(h("div", { class: "label", text: "Last Fate roll" }), h("div", { class: "dicerow fate" }, d,
+          h("span", { class: "facts", text: log[i].text })));
+        break;
+      }
+    }
+    return parts.length ? section("Dice", ...parts) : null;
+  }
+
   RENDERERS.quests = function (view) {
     const texts = cardTexts("quests");
     const box = h("div", { class: "view quests" });
@@ -44,6 +77,8 @@
       section("Decks", counts([["Action deck", view.action_deck], ["Artifact deck", view.artifact_deck], ["discard pile", view.discard.length]])),
       section("Fate cards", cardRow(view.fate.map((c) => action(c, texts)))));
     box.append(table);
+    const rolled = dice(view);
+    if (rolled) box.append(rolled);
     if (view.revealed.length) box.append(section("Turned over by a Flip", cardRow(view.revealed.map((c) => action(c, texts)))));
     const me = view.viewer === null ? null : view.seats.find((s) => s.seat === view.viewer);
     if (me) box.append(section("Your hand", cardRow((me.hand || []).map((c) => action(c, texts, [], true)), "empty")));
@@ -54,6 +89,6 @@
     const recent = view.discard.slice(-8).reverse();
     box.append(section("Discard pile (newest first)", cardRow(recent.map((c) => action(c, texts)), "empty"),
       view.discard.length > recent.length ? h("div", { class: "empty", text: `and ${view.discard.length - recent.length} more below` }) : null));
-    return box;
+    return board(view, box, "Quests of the Librarian board");
   };
 })();
