@@ -7,6 +7,8 @@
     POST /api/tables/{id}/join           Join {invite} -> {seat, token}
     POST /api/tables/{id}/leave          Leave {token}
     POST /api/tables/{id}/invite         Reinvite {host, seat} -> {invite} (a free seat)
+    POST /api/tables/{id}/rematch        Rematch {host} -> the new table (as create); each
+                                         person connected is sent its new seat's token
     GET  /api/tables/{id}/record         the record file (`Authorization: Bearer HOST` while
                                          the game is running)
     WS   /api/tables/{id}/ws             live play (see tabletop.server.protocol)
@@ -40,27 +42,32 @@ from tabletop.engine import registry
 from tabletop.engine.options import describe_options
 from tabletop.engine.table import Cursor
 from tabletop.engine.texts import TextsError, all_cards
+from tabletop.server import people
 from tabletop.server.fanout import Listener
 from tabletop.server.hub import Hub
+from tabletop.server.kernel import RoomError
 from tabletop.server.limits import Bucket, PerClient, Settings
 from tabletop.server.middleware import BodyLimit, RequestLimit, SecurityHeaders
 from tabletop.server.protocol import (
     MAX_MESSAGE_BYTES,
     Answer,
+    Chat,
     CreateTable,
     ErrorCode,
     Hello,
     Join,
     Leave,
     Listing,
+    Message,
     Reinvite,
+    Rematch,
+    Rename,
     Sync,
-    Undo,
     client_message,
     describe_validation,
     error,
 )
-from tabletop.server.room import PERSON, Conn, Room, RoomError
+from tabletop.server.room import PERSON, Conn, Room
 from tabletop.server.schema import hash_token
 from tabletop.server.store import Store
 
@@ -260,8 +267,9 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
             entry["title"] = registry.get(entry["game"]).title
         return {"tables": page, "total": total, "limit": query.limit, "offset": query.offset}
 
-    @app.post("/api/tables", response_model=None)
-    async def create(req: CreateTable, request: Request) -> JSONResponse | dict[str, Any]:
+    async def may_create(request: Request) -> JSONResponse | None:
+        """Whether this client address may create a table now (its allowance, the server's
+        room): None, or the refusal."""
         wait = creations.take(client_of(request))
         if wait:
             return api_error(
@@ -275,6 +283,13 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                 f"this server holds {settings.max_tables:,} unfinished tables, its most: "
                 "join one, or try again later",
             )
+        return None
+
+    @app.post("/api/tables", response_model=None)
+    async def create(req: CreateTable, request: Request) -> JSONResponse | dict[str, Any]:
+        refused = await may_create(request)
+        if refused is not None:
+            return refused
         room, host, invites = await asyncio.to_thread(hub.create, req)
         room.schedule()
         return {
@@ -292,7 +307,7 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
     async def join(table_id: str, req: Join) -> dict[str, Any]:
         room = await room_of(table_id)
         async with room.lock:
-            seat, token = await asyncio.to_thread(hub.join, room, req.invite)
+            seat, token = await asyncio.to_thread(hub.join, room, req.invite, req.name)
             room.changed()
         return {"seat": seat, "token": token}
 
@@ -310,6 +325,29 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         async with room.lock:
             new = await asyncio.to_thread(hub.reinvite, room, req.host, req.seat)
         return {"seat": req.seat, "invite": new}
+
+    @app.post("/api/tables/{table_id}/rematch", response_model=None)
+    async def rematch(
+        table_id: str, req: Rematch, request: Request
+    ) -> JSONResponse | dict[str, Any]:
+        room = await room_of(table_id)
+        hub.check_host(room, req.host)  # (a stranger's request costs no table of the address)
+        refused = await may_create(request)
+        if refused is not None:
+            return refused
+        async with room.lock:
+            made = await asyncio.to_thread(hub.rematch, room, req.host)
+            for conn in room.conns:  # each person connected: their new seats' tokens
+                tokens = [{"seat": s, "token": made.tokens[s]} for s in conn.seats]
+                conn.post({"type": "rematch", "id": made.room.id, "tokens": tokens})
+            room.changed()
+        made.room.schedule()
+        return {
+            "id": made.room.id,
+            "host": made.host,
+            "invites": [{"seat": s, "invite": i} for s, i in sorted(made.invites.items())],
+            "table": made.room.meta(),
+        }
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> JSONResponse:
@@ -355,6 +393,7 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
         room.attach(conn)
         writer = asyncio.create_task(_write(websocket, hub, room, conn))
         bucket = Bucket(settings.rate, settings.burst, settings.clock)
+        chat_bucket = Bucket(settings.chat_rate, settings.chat_burst, settings.clock)
         refusals = Bucket(settings.refusal_rate, settings.refusals, settings.clock)
         limited = False  # the last message was dropped for the rate: no error frame again
         try:
@@ -392,7 +431,10 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                         refused = error("malformed", describe_validation(e))
                     else:
                         try:
-                            refused = await _handle(hub, room, conn, parsed)
+                            if isinstance(parsed, Chat):
+                                refused = await people.say(room, conn, parsed, chat_bucket)
+                            else:
+                                refused = await _handle(hub, room, conn, parsed)
                         except Exception:  # the server's own failure: logged, never sent
                             log.exception("table %s: a message could not be handled", room.id)
                             conn.post(error("internal", "the server failed; nothing was changed"))
@@ -446,9 +488,7 @@ async def _write(websocket: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
             await websocket.close(code=1011)
 
 
-async def _handle(
-    hub: Hub, room: Room, conn: Conn, message: Hello | Answer | Undo | Sync
-) -> dict[str, Any] | None:
+async def _handle(hub: Hub, room: Room, conn: Conn, message: Message) -> dict[str, Any] | None:
     """Act on one message; the error to send when it is refused, else None."""
     if isinstance(message, Sync):
         async with room.lock:
@@ -474,10 +514,16 @@ async def _handle(
                 if c.seat in conn.viewers:
                     conn.cursors[c.seat] = (Cursor(c.position, c.epoch), c.gen)
             await asyncio.to_thread(room.back_sync, conn.seats)
+            said = people.history(room, conn)
+            if said is not None:
+                conn.post(said)
             room.changed()
         return None
     if not conn.hello:
         return error("no_hello", "send hello with your seat tokens first")
+    if isinstance(message, Rename):
+        return await people.rename(room, conn, message)
+    assert not isinstance(message, Chat)  # (said in the loop: it has its own rate)
     if message.seat not in conn.seats:
         return error("not_your_seat", f"this connection does not hold P{message.seat + 1}")
     async with room.lock:

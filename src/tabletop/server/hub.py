@@ -10,13 +10,16 @@ used for a while are dropped from memory (`sweep`); abandoned ones expire from t
 Tokens: creating a table gives a host token (to invite someone to a free seat again) and one
 invite per person's seat; joining with an invite gives that seat's
 token and uses the invite up. Every token is 32 URL-safe characters from `secrets`, stored
-hashed.
+hashed. A rematch (`rematch`, the host's, once the game is over) is a new table with the same
+game, seats, agents and options and a new seed: each person's seat held by a connection now
+gets a token of its own at once (handed to those connections), the others an invite.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.agents import make_agent
@@ -24,15 +27,26 @@ from tabletop.engine import registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.record import clip_message, digest, record_of
 from tabletop.engine.rng import derive_seed
+from tabletop.server.kernel import RoomError, replay_stored
 from tabletop.server.limits import BotPool, Settings, bounded_spec
 from tabletop.server.protocol import CreateTable
-from tabletop.server.room import PERSON, Room, RoomError, replay_stored
+from tabletop.server.room import PERSON, Room
 from tabletop.server.schema import hash_token
 from tabletop.server.store import Store
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+@dataclass
+class Made:
+    """A table just made: its room, host token, invites and the seats' tokens by seat."""
+
+    room: Room
+    host: str
+    invites: dict[int, str]
+    tokens: dict[int, str]
 
 
 class Hub:
@@ -83,10 +97,13 @@ class Hub:
             invite_hashes=stored.invite_hashes,
             vacated=stored.vacated,
             idle=stored.idle,
+            names=stored.names,
+            chat_mode=stored.chat,
             clock=self.clock,
             settings=self.settings,
             bots=self.bots,
         )
+        room.chat.extend(self.store.chat(table_id))
         return room  # its bots go on in the bot pool once it is scheduled
 
     def reload(self, room: Room) -> Room:
@@ -103,6 +120,18 @@ class Hub:
     # -- creating ---------------------------------------------------------------------------
     def create(self, req: CreateTable) -> tuple[Room, str, dict[int, str]]:
         """A new table; returns it, its host token and the invites of its persons' seats."""
+        made = self.make(req)
+        return made.room, made.host, made.invites
+
+    def make(
+        self,
+        req: CreateTable,
+        *,
+        seated: frozenset[int] = frozenset(),
+        names: list[str | None] | None = None,
+    ) -> Made:
+        """A new table: its room, host token and the invites of its persons' seats (but those
+        in `seated`, which get their tokens at once, with their `names`)."""
         try:
             spec = registry.get(req.game)
         except TabletopError as e:
@@ -127,10 +156,14 @@ class Hub:
         if req.idle_seconds is not None and req.takeover is None:
             raise RoomError("bad_request", "idle_seconds needs a takeover agent to play the seat")
         host = new_token()
-        invites = {s: new_token() for s, sp in enumerate(req.seats) if sp == PERSON}
+        persons = [s for s, sp in enumerate(req.seats) if sp == PERSON]
+        invites = {s: new_token() for s in persons if s not in seated}
+        tokens = {s: new_token() for s in persons if s in seated}
         invite_hashes = [
             hash_token(invites[s]) if s in invites else None for s in range(req.players)
         ]
+        token_hashes = [hash_token(tokens[s]) if s in tokens else None for s in range(req.players)]
+        names = [names[s] if names and s in tokens else None for s in range(req.players)]
         table_id = secrets.token_urlsafe(9)
         room = Room(
             self.store,
@@ -142,9 +175,11 @@ class Hub:
             idle_seconds=req.idle_seconds,
             pace_ms=req.pace_ms,
             host_hash=hash_token(host),
-            token_hashes=[None] * req.players,
+            token_hashes=token_hashes,
             invite_hashes=invite_hashes,
             vacated=[False] * req.players,
+            names=names,
+            chat_mode=req.chat,
             clock=self.clock,
             settings=self.settings,
             bots=self.bots,
@@ -167,13 +202,43 @@ class Hub:
             digest=digest(state),
             over=state.is_over,
             history=state.history or [],
+            chat_mode=req.chat,
+            token_hashes=token_hashes,
+            names=names,
         )
         room.mark_saved()
         self.rooms[table_id] = room
-        return room, host, invites
+        return Made(room, host, invites, tokens)
+
+    def rematch(self, room: Room, host: str) -> Made:
+        """The host's rematch of a finished game: the same game, seats, agents and options,
+        a new seed; the persons' seats held by a connection now are seated at once (their
+        tokens in `Made.tokens`, for those connections), the other seats get invites."""
+        self.check_host(room, host)
+        if not room.state.is_over:
+            raise RoomError("bad_request", "a rematch can be asked once the game is over")
+        if room.rematch is not None:
+            raise RoomError("bad_request", f"the rematch was made already: table {room.rematch}")
+        state = room.state
+        held = {s for c in room.conns for s in c.seats if room.token_hashes[s] is not None}
+        req = CreateTable.model_construct(
+            game=state.game_id,
+            players=state.num_players,
+            seats=list(room.specs),
+            options=registry.options_of(state),
+            seed=None,
+            name=room.name,
+            takeover=room.takeover,
+            idle_seconds=room.idle_seconds,
+            pace_ms=room.pace_ms,
+            chat=room.chat_mode,
+        )
+        made = self.make(req, seated=frozenset(held), names=list(room.names))
+        room.rematch = made.room.id
+        return made
 
     # -- seats ------------------------------------------------------------------------------
-    def join(self, room: Room, invite: str) -> tuple[int, str]:
+    def join(self, room: Room, invite: str, name: str | None = None) -> tuple[int, str]:
         wanted = hash_token(invite)
         token = new_token()
 
@@ -190,6 +255,7 @@ class Hub:
                 raise RoomError(
                     "bad_token", "this invite is not valid for this table (used already?)"
                 )
+            room.names[seat] = name
             room.set_seat(seat, token_hash=hash_token(token), invite_hash=None, vacated=False)
             return seat
 
@@ -202,6 +268,7 @@ class Hub:
             seat = room.seat_of_token(wanted)
             if seat is None:
                 raise RoomError("bad_token", "this seat token is not valid for this table")
+            room.names[seat] = None
             room.set_seat(seat, token_hash=None, invite_hash=None, vacated=True)
             for conn in room.conns:
                 if seat in conn.seats:

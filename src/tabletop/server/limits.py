@@ -58,6 +58,8 @@ class Settings:
     operator_token: str | None = field(default_factory=lambda: os.environ.get(OPERATOR_ENV) or None)
     idle_evict_seconds: float = 600.0  # a table nobody watches is dropped from memory after this
     sweep_seconds: float = 30.0  # how often expiry and eviction run
+    chat_burst: float = 5.0  # chat messages a connection may send at once
+    chat_rate: float = 0.5  # ... and then this many a second
 
 
 class Bucket:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import registry
 from tabletop.engine.table import Cursor, TableError
+from tabletop.server.people import shown
 
 if TYPE_CHECKING:
     from tabletop.server.room import Conn, Room
@@ -30,7 +31,8 @@ def meta(room: Room) -> dict[str, Any]:
         seats.append(
             {
                 "seat": seat,
-                "name": f"P{seat + 1}",
+                "name": shown(room, seat),
+                "chosen": room.names[seat],  # the name its person chose, if any
                 "kind": PERSON if person else "agent",
                 "agent": None if person else room.specs[seat],
                 "taken": person and room.token_hashes[seat] is not None,
@@ -50,6 +52,8 @@ def meta(room: Room) -> dict[str, Any]:
         "pace_ms": room.pace_ms,
         "over": state.is_over,
         "step": state.steps,
+        "chat": room.chat_mode,
+        "rematch": room.rematch,
     }
 
 

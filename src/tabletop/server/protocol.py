@@ -1,9 +1,11 @@
 """The messages of the server's API, each a pydantic model that bounds every field.
 
-HTTP bodies: `CreateTable`, `Join`, `Leave`, `Reinvite`; the lobby's query: `Listing`.
-WebSocket messages from a client (`ClientMessage`, told apart by `type`): `hello` (the seat
-tokens this connection plays, none for a spectator, and where each viewer's log was read up
-to), `answer`, `undo`, `sync`.
+HTTP bodies: `CreateTable`, `Join`, `Leave`, `Reinvite`, `Rematch`; the lobby's query:
+`Listing`. WebSocket messages from a client (`ClientMessage`, told apart by `type`): `hello`
+(the seat tokens this connection plays, none for a spectator, and where each viewer's log was
+read up to), `answer`, `undo`, `sync`, `name` (a held seat's display name) and `chat`.
+A display name (`Name`) is 1 to `NAME_CHARS` printable characters once trimmed; a chat
+message 1 to `CHAT_CHARS`.
 A message that is not valid JSON, too large, or does not fit its model is refused with an
 `error` whose `code` says which (see `ErrorCode`); the connection stays open.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from tabletop.engine.record import clip
 
@@ -25,6 +27,8 @@ TOKEN_CHARS = 64
 SPEC_CHARS = 200
 OPTION_ID_CHARS = 200
 MAX_PAGE = 100  # tables in one page of the lobby's listing
+NAME_CHARS = 24  # a seat's display name
+CHAT_CHARS = 300  # a chat message
 
 ErrorCode = Literal[
     "malformed",  # not JSON, or not one of the messages (the message says what was wrong)
@@ -48,6 +52,26 @@ ErrorCode = Literal[
 ]
 
 Token = Annotated[str, Field(min_length=1, max_length=TOKEN_CHARS)]
+
+
+def _printable(limit: int) -> Any:
+    def check(text: str) -> str:
+        text = " ".join(text.split())  # trimmed, runs of white space as one space
+        if not text:
+            raise ValueError("must not be empty")
+        if len(text) > limit:
+            raise ValueError(f"at most {limit} characters")
+        if not text.isprintable():
+            raise ValueError("only printable characters")
+        return text
+
+    return AfterValidator(check)
+
+
+# a display name, a chat message: trimmed, printable (bounded before trimming too)
+Name = Annotated[str, Field(max_length=4 * NAME_CHARS), _printable(NAME_CHARS)]
+ChatText = Annotated[str, Field(max_length=2 * CHAT_CHARS), _printable(CHAT_CHARS)]
+ChatMode = Literal["seats", "everyone"]
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 
 
@@ -84,8 +108,25 @@ class Sync(_Strict):
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[Hello | Answer | Undo | Sync, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Answer | Undo | Sync] = TypeAdapter(ClientMessage)
+class Rename(_Strict):
+    """Name a seat this connection holds."""
+
+    type: Literal["name"]
+    seat: Seat
+    name: Name
+
+
+class Chat(_Strict):
+    """Say something at the table (a spectator may sign it with a name)."""
+
+    type: Literal["chat"]
+    text: ChatText
+    name: Name | None = None
+
+
+Message = Hello | Answer | Undo | Sync | Rename | Chat
+ClientMessage = Annotated[Message, Field(discriminator="type")]
+client_message: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
 OptionValue = str | int | bool
 
@@ -107,6 +148,7 @@ class CreateTable(_Strict):
     takeover: Annotated[str, Field(min_length=1, max_length=SPEC_CHARS)] | None = None
     idle_seconds: Annotated[float, Field(gt=0, le=86400)] | None = None
     pace_ms: Annotated[int, Field(ge=0, le=10000)] = 0  # a pause before each bot answer
+    chat: ChatMode = "everyone"  # who reads the table's chat: its seats, or spectators too
 
 
 class Listing(BaseModel):
@@ -122,6 +164,7 @@ class Listing(BaseModel):
 
 class Join(_Strict):
     invite: Token
+    name: Name | None = None  # the seat's display name (else P1, P2, ...)
 
 
 class Leave(_Strict):
@@ -131,6 +174,10 @@ class Leave(_Strict):
 class Reinvite(_Strict):
     host: Token
     seat: Seat
+
+
+class Rematch(_Strict):
+    host: Token
 
 
 def error(code: ErrorCode, message: str) -> dict[str, Any]:

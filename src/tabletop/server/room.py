@@ -39,31 +39,15 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tabletop.agents import make_agent
-from tabletop.engine.errors import (
-    AlreadyAnsweredError,
-    AnswerError,
-    GameOverError,
-    IllegalOptionError,
-    MalformedAnswerError,
-    TabletopError,
-    WrongPlayerError,
-)
-from tabletop.engine.record import Record, clip_message, digest, replay
+from tabletop.engine.errors import AnswerError
+from tabletop.engine.record import clip_message, digest
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
-from tabletop.engine.table import (
-    Chooser,
-    Cursor,
-    DriveLimitError,
-    NothingToUndoError,
-    NotYourSeatError,
-    Table,
-    TableError,
-)
+from tabletop.engine.table import Chooser, Cursor, DriveLimitError, Table, TableError
 from tabletop.server import outgoing
+from tabletop.server.kernel import RoomError, answer_error_code, replay_stored
 from tabletop.server.limits import BotPool, Settings, bounded_spec
-from tabletop.server.protocol import ErrorCode
-from tabletop.server.schema import SeatRow, StoredTable
+from tabletop.server.schema import CHAT_KEPT, SeatRow
 from tabletop.server.store import Store, Tx
 
 log = logging.getLogger("tabletop.server")
@@ -71,33 +55,6 @@ T = TypeVar("T")
 PERSON = "person"
 OUTBOX = 64  # replies queued for one connection before the oldest are dropped
 TAKEOVER_SEAT_SALT = 1000  # the takeover agent of seat s is seeded with (seed, 1000 + s)
-
-
-class RoomError(Exception):
-    """A request the room refuses, with the protocol's error code."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code: ErrorCode = code
-        self.message = message
-
-
-def answer_error_code(e: TabletopError) -> ErrorCode:
-    if isinstance(e, GameOverError):
-        return "game_over"
-    if isinstance(e, WrongPlayerError):
-        return "wrong_player"
-    if isinstance(e, IllegalOptionError):
-        return "illegal_option"
-    if isinstance(e, AlreadyAnsweredError):
-        return "already_answered"
-    if isinstance(e, MalformedAnswerError):
-        return "malformed"
-    if isinstance(e, NothingToUndoError):
-        return "nothing_to_undo"
-    if isinstance(e, NotYourSeatError):
-        return "not_your_seat"
-    return "bad_request"
 
 
 @dataclass(eq=False)
@@ -144,6 +101,8 @@ class Room:
         invite_hashes: list[str | None],
         vacated: list[bool],
         idle: list[bool] | None = None,
+        names: list[str | None] | None = None,
+        chat_mode: str = "everyone",
         clock: Callable[[], float] = time.monotonic,
         settings: Settings | None = None,
         bots: BotPool | None = None,
@@ -161,6 +120,10 @@ class Room:
         self.token_hashes = token_hashes
         self.invite_hashes = invite_hashes
         self.vacated = vacated
+        self.names = list(names or [None] * len(specs))  # the persons' display names
+        self.chat_mode = chat_mode  # who reads the chat (tabletop.server.people)
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.rematch: str | None = None  # the table the host started after this one
         self.clock = clock
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
@@ -304,6 +267,7 @@ class Room:
             self.token_hashes[seat] = row.token_hash
             self.invite_hashes[seat] = row.invite_hash
             self.vacated[seat] = row.vacated
+            self.names[seat] = row.name
             if row.idle:
                 self.idle_covered.add(seat)
             elif seat in self.idle_covered:
@@ -319,6 +283,7 @@ class Room:
             self.invite_hashes[seat],
             self.vacated[seat],
             seat in self.idle_covered,
+            self.names[seat],
         )
 
     def set_seat(
@@ -372,6 +337,11 @@ class Room:
         )
         self._saved = list(history)
         self._note_asks(p for p, _ in new)
+
+    def rename(self, seat: int, name: str | None) -> None:
+        """Name a seat (within `transact`: it is stored with the seat)."""
+        self.names[seat] = name
+        self._seats_dirty = True
 
     # -- what the table waits for ------------------------------------------------------------
     def bots_to_move(self) -> bool:
@@ -591,28 +561,3 @@ class Room:
             if known is not None and secrets.compare_digest(known, token_hash):
                 return seat
         return None
-
-
-def replay_stored(stored: StoredTable) -> State:
-    """The game a stored table's answers lead to (checked against its stored digest)."""
-    record = Record(
-        game=stored.game,
-        version=stored.version,
-        players=stored.players,
-        seed=stored.seed,
-        options=stored.options,
-        answers=stored.answers,
-    )
-    try:
-        state = replay(record, verify=False)
-    except TabletopError as e:
-        raise RoomError(
-            "internal", f"table {stored.id} cannot be resumed: {clip_message(str(e))}"
-        ) from None
-    if digest(state) != stored.digest:
-        raise RoomError(
-            "internal",
-            f"table {stored.id} cannot be resumed: its {len(stored.answers)} answers do not "
-            "lead to the position stored with them (a different version of the game?)",
-        )
-    return state

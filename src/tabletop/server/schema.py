@@ -1,10 +1,13 @@
-"""The database's schema: the tables `tt_tables`, `tt_seats` and `tt_answers`, what is read
-back from them (`StoredTable`, `SeatRow`), and where the default database lives.
+"""The database's schema: the tables `tt_tables`, `tt_seats`, `tt_answers` and `tt_chat`,
+what is read back from them (`StoredTable`, `SeatRow`), and where the default database lives.
 
 A table is stored as what it was created with (game, players, seed, options, seats) plus its
 answers, one row each, so a table is its record. Tokens are stored as SHA-256 hashes only.
 `updated` is the wall-clock time of a table's last change: abandoned tables expire from it,
-so a restarted server honours the expiry too.
+so a restarted server honours the expiry too. A seat's display name is stored with it
+(`tt_seats.name`), who may read the table's chat with the table (`tt_tables.chat`), and the
+chat's last `CHAT_KEPT` messages in `tt_chat`. Columns a newer version added are added to an
+older database when the server starts (`Store._create_schema`).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ tables = SqlTable(
     Column("steps", Integer, nullable=False),
     Column("digest", String(32), nullable=False),
     Column("over", Boolean, nullable=False),
+    Column("chat", String(10), nullable=True),  # who reads the chat: seats / everyone (None)
 )
 
 seats = SqlTable(
@@ -63,6 +67,7 @@ seats = SqlTable(
     Column("invite_hash", String(64), nullable=True, index=True),
     Column("vacated", Boolean, nullable=False, default=False),  # left: the takeover bot plays
     Column("idle", Boolean, nullable=False, default=False),  # idle: the takeover bot plays
+    Column("name", String(40), nullable=True),  # the display name its person chose
 )
 
 answers = SqlTable(
@@ -73,6 +78,19 @@ answers = SqlTable(
     Column("seat", Integer, nullable=False),
     Column("option", String(200), nullable=False),
 )
+
+
+chat = SqlTable(
+    "tt_chat",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("name", String(40), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("at", Float, nullable=False),
+)
+CHAT_KEPT = 200  # the messages a table's chat keeps (the oldest are deleted)
 
 
 def hash_token(token: str) -> str:
@@ -117,6 +135,8 @@ class StoredTable:
     invite_hashes: list[str | None]
     vacated: list[bool]
     idle: list[bool]
+    names: list[str | None]
+    chat: str  # who reads the chat: "seats" or "everyone"
 
 
 @dataclass
@@ -125,6 +145,7 @@ class SeatRow:
     invite_hash: str | None
     vacated: bool
     idle: bool
+    name: str | None = None
 
 
 CHANNEL = "tabletop_tables"
@@ -136,7 +157,7 @@ def read_seats(db: Connection, table_id: str) -> list[SeatRow]:
         select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
     ).mappings()
     return [
-        SeatRow(r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"]))
+        SeatRow(r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"]), r["name"])
         for r in rows
     ]
 
@@ -175,4 +196,6 @@ def read_table(db: Connection, table_id: str) -> StoredTable | None:
         invite_hashes=[r.invite_hash for r in seat_rows],
         vacated=[r.vacated for r in seat_rows],
         idle=[r.idle for r in seat_rows],
+        names=[r.name for r in seat_rows],
+        chat=row["chat"] or "everyone",
     )

@@ -17,7 +17,8 @@ sending process, which the other server processes on the database listen for
 lock, so any number of processes may start at once on a fresh database.
 
 Besides changes: the lobby's pages of unfinished tables (`listing`, filtered by game, open
-seats and recency), and the expiry of abandoned ones (`expire`).
+seats and recency), the expiry of abandoned ones (`expire`), and each table's chat
+(`add_chat`, `chat`: its last `CHAT_KEPT` messages).
 """
 
 from __future__ import annotations
@@ -51,10 +52,12 @@ from sqlalchemy import (
 
 from tabletop.server.schema import (
     CHANNEL,
+    CHAT_KEPT,
     SCHEMA_LOCK,
     SeatRow,
     StoredTable,
     answers,
+    chat,
     default_url,
     metadata,
     read_seats,
@@ -99,6 +102,11 @@ class Store:
             if "updated" not in found:  # a database made before tables expired
                 db.execute(text("ALTER TABLE tt_tables ADD COLUMN updated FLOAT"))
                 db.execute(update(tables).values(updated=tables.c.created))
+            if "chat" not in found:  # a database made before tables had a chat
+                db.execute(text("ALTER TABLE tt_tables ADD COLUMN chat VARCHAR(10)"))
+            seat_columns = {c["name"] for c in inspect(db).get_columns("tt_seats")}
+            if "name" not in seat_columns:  # ... and before seats had names
+                db.execute(text("ALTER TABLE tt_seats ADD COLUMN name VARCHAR(40)"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -124,6 +132,9 @@ class Store:
         digest: str,
         over: bool,
         history: Sequence[tuple[int, str]],
+        chat_mode: str = "everyone",
+        token_hashes: Sequence[str | None] | None = None,
+        names: Sequence[str | None] | None = None,
     ) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -145,6 +156,7 @@ class Store:
                     steps=steps,
                     digest=digest,
                     over=over,
+                    chat=chat_mode,
                 )
             )
             db.execute(
@@ -153,10 +165,11 @@ class Store:
                     {
                         "table_id": table_id,
                         "seat": s,
-                        "token_hash": None,
+                        "token_hash": None if token_hashes is None else token_hashes[s],
                         "invite_hash": h,
                         "vacated": False,
                         "idle": False,
+                        "name": None if names is None else names[s],
                     }
                     for s, h in enumerate(invite_hashes)
                 ],
@@ -253,7 +266,11 @@ class Store:
             if ids:
                 for r in db.execute(select(seats).where(seats.c.table_id.in_(ids))).mappings():
                     taken[r["table_id"]][r["seat"]] = SeatRow(
-                        r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"])
+                        r["token_hash"],
+                        r["invite_hash"],
+                        bool(r["vacated"]),
+                        bool(r["idle"]),
+                        r["name"],
                     )
         page = []
         for r in rows:
@@ -268,7 +285,7 @@ class Store:
                     "seats": [
                         {
                             "seat": s,
-                            "name": f"P{s + 1}",
+                            "name": seat_name(s, spec, rows_of[s].name if s in rows_of else None),
                             "kind": "person" if spec == "person" else "agent",
                             "agent": None if spec == "person" else spec,
                             "taken": spec == "person"
@@ -298,9 +315,40 @@ class Store:
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk : chunk + 500]
                 db.execute(delete(answers).where(answers.c.table_id.in_(part)))
+                db.execute(delete(chat).where(chat.c.table_id.in_(part)))
                 db.execute(delete(seats).where(seats.c.table_id.in_(part)))
                 db.execute(delete(tables).where(tables.c.id.in_(part)))
         return ids
+
+    # -- chat -------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int | None, name: str, said: str, at: float) -> int:
+        """Store one chat message (and delete the table's messages older than the last
+        `CHAT_KEPT`); returns its number."""
+        with self.engine.begin() as db:
+            last = db.execute(
+                select(func.max(chat.c.n)).where(chat.c.table_id == table_id)
+            ).scalar_one()
+            n = 0 if last is None else int(last) + 1
+            db.execute(
+                insert(chat).values(table_id=table_id, n=n, seat=seat, name=name, text=said, at=at)
+            )
+            db.execute(delete(chat).where(chat.c.table_id == table_id, chat.c.n <= n - CHAT_KEPT))
+        return n
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's kept chat, oldest first."""
+        query = select(chat).where(chat.c.table_id == table_id).order_by(chat.c.n)
+        with self.engine.connect() as db:
+            return [
+                {
+                    "n": r["n"],
+                    "seat": r["seat"],
+                    "name": r["name"],
+                    "text": r["text"],
+                    "at": r["at"],
+                }
+                for r in db.execute(query).mappings()
+            ]
 
     # -- changes ----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -462,6 +510,7 @@ class Tx:
             "invite_hash": row.invite_hash,
             "vacated": row.vacated,
             "idle": row.idle,
+            "name": row.name,
         }
         table_id = self.table_id
         self._write(
@@ -488,6 +537,13 @@ class Tx:
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": CHANNEL, "payload": f"{self.table_id} {self.sender}"},
             )
+
+
+def seat_name(seat: int, spec: str, name: str | None) -> str:
+    """How a seat is shown: its person's chosen name, "Bot (agent)", or P1, P2, ..."""
+    if spec != "person":
+        return f"Bot ({spec.split(':', 1)[0]})"
+    return name or f"P{seat + 1}"
 
 
 def _sqlite_pragmas(conn: Any, _record: Any) -> None:
