@@ -58,7 +58,7 @@
       const bits = [];
       if (r.id === here) bits.push(h("span", { class: "badge lead", text: "★ the group is here" }));
       const w = ways.get(r.id);
-      if (w) bits.push(h("span", { class: "badge" + (w.locked ? " warn" : ""), text: (w.locked ? "🔒 locked " : "↔ way out: ") + w.kind }));
+      if (w) bits.push(h("span", { class: "badge" + (w.locked ? " warn" : ""), text: (w.locked ? "✖ locked " : "↔ way out: ") + w.kind }));
       if (r.token) bits.push(h("span", { class: `badge token ${r.token}`, text: `● ${r.token} token` + (r.sneaked ? " (sneaked)" : "") }));
       if (r.seen) bits.push(h("span", { class: "badge", text: `you saw: ${r.seen}` }));
       if (r.poi) bits.push(h("span", { class: "badge", text: "Point of Interest" }));
@@ -197,7 +197,7 @@
     const block = h("div", { class: "seatblock" + (me ? " me" : "") + (view.pending && view.pending.waiting_for.includes(a.seat) ? " waiting" : ""),
       "data-name": agentName(a.seat), "data-kind": "seat", "data-seat": String(a.seat), "data-place": agentName(a.seat) },
     h("h4", { text: `A${a.seat + 1} ${a.agent}` + (me ? " (you)" : "") },
-      view.pending && view.pending.waiting_for.includes(a.seat) ? h("span", { class: "marker", text: " ⏳ to answer" }) : null), ...parts);
+      view.pending && view.pending.waiting_for.includes(a.seat) ? h("span", { class: "marker", text: " ▶ to answer" }) : null), ...parts);
     return block;
   }
 

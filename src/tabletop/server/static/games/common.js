@@ -58,7 +58,7 @@ function seatBlock(view, seat, label, ...children) {
   const waiting = view.pending && view.pending.waiting_for.includes(seat);
   return h("div", { class: "seatblock" + (me ? " me" : "") + (waiting ? " waiting" : ""),
     "data-name": seatName(seat), "data-kind": "seat", "data-seat": String(seat) },
-  h("h4", { text: label + (me ? " (you)" : "") }, waiting ? h("span", { class: "marker", text: " ⏳ to answer" }) : null), ...children);
+  h("h4", { text: label + (me ? " (you)" : "") }, waiting ? h("span", { class: "marker", text: " ▶ to answer" }) : null), ...children);
 }
 
 function header(...facts) {

@@ -39,9 +39,9 @@
       `${loc.symbols} symbol${loc.symbols === 1 ? "" : "s"}`];
     cell.append(h("div", { class: "badges" }, ...badges.filter(Boolean).map((b) => h("span", { class: "badge", text: b }))));
     const here = view.seats.filter((s) => s.location === loc.id).map((s) => seatName(s.seat) + (s.seat === view.viewer ? " (you)" : ""));
-    if (here.length) cell.append(h("div", { class: "here-now", text: "📍 Here: " + here.join(", ") }));
+    if (here.length) cell.append(h("div", { class: "here-now", text: "● Here: " + here.join(", ") }));
     if (loc.monsters.length) cell.append(h("div", { class: "monsters" }, ...loc.monsters.map((m) => monster(m, texts))));
-    if (loc.forts.length) cell.append(h("div", { class: "fort", text: "⛺ Blanket Fort: " + loc.forts.map(seatName).join(", ") }));
+    if (loc.forts.length) cell.append(h("div", { class: "fort", text: "▲ Blanket Fort: " + loc.forts.map(seatName).join(", ") }));
     if (loc.guardians.length) cell.append(h("div", { class: "visitors", text: "Visited: " + loc.guardians.map(seatName).join(", ") }));
     return cell;
   }

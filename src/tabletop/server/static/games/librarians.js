@@ -59,7 +59,7 @@
       h("div", { class: "faces df" }, ...(d.face.length ? d.face : [null]).map((f) => (f === null
         ? h("span", { class: "face blank", text: "blank" })
         : h("span", { class: "face " + f }, h("span", { class: "sym", "aria-hidden": "true", text: (FACES[f] || f).split(" ")[0] }), h("span", { text: f }))))),
-      d.locked ? h("div", { class: "dk", text: "🔒 locked" }) : null);
+      d.locked ? h("div", { class: "dk", text: "locked (Expert)" }) : null);
     });
     const tally = {};
     for (const d of c.dice) for (const f of d.face) tally[f] = (tally[f] || 0) + 1;

@@ -76,9 +76,9 @@
       section("Prize", view.prize ? cardRow([artifact(view.prize, texts)]) : h("div", { class: "empty", text: "the Artifact deck ran out" })),
       section("Decks", counts([["Action deck", view.action_deck], ["Artifact deck", view.artifact_deck], ["discard pile", view.discard.length]])),
       section("Fate cards", cardRow(view.fate.map((c) => action(c, texts)))));
-    box.append(table);
     const rolled = dice(view);
     if (rolled) box.append(rolled);
+    box.append(table);
     if (view.revealed.length) box.append(section("Turned over by a Flip", cardRow(view.revealed.map((c) => action(c, texts)))));
     const me = view.viewer === null ? null : view.seats.find((s) => s.seat === view.viewer);
     if (me) box.append(section("Your hand", cardRow((me.hand || []).map((c) => action(c, texts, [], true)), "empty")));
