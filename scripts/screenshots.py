@@ -107,15 +107,16 @@ def until(d: WebDriver, js: str) -> None:
 
 
 def size(d: WebDriver, width: int, height: int) -> None:
-    """The page's viewport at width x height (the window's frame added)."""
-    d.set_window_size(width, height)
-    inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
-    d.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    """The page's viewport at exactly width x height CSS pixels."""
+    d.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )
 
 
 def shoot(d: WebDriver, name: str, width: int) -> None:
     size(d, width, 800)
-    time.sleep(0.5)  # the arrival animations end
+    time.sleep(0.6)  # the arrival animations end
     d.save_screenshot(str(SHOTS / f"{name}.png"))
     tall = min(int(d.execute_script("return document.documentElement.scrollHeight")), 8000)
     size(d, width, max(tall, 800))
