@@ -1,4 +1,6 @@
 // The lobby: the games with their options, a form to start a table, the open tables.
+// Quests comes first, with one person (you) and bots; every option of a game can be set (a
+// list option as comma-separated values, which the server checks); your name is kept here.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -38,13 +40,13 @@ function drawSeats() {
   const g = game();
   const n = Math.max(g.min_players, Math.min(g.max_players, Number($("players").value) || g.min_players));
   $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = n;
-  $("summary").textContent = `${g.title}: ${g.summary} (${g.min_players}-${g.max_players} players)`;
+  $("summary").textContent = `${g.title}: ${g.summary}`;
   const box = $("seats");
   box.querySelectorAll("label").forEach((l) => l.remove());
   for (let s = 0; s < n; s++) {
     const select = el("select", { id: "seat-" + s });
     for (const name of ["person", ...AGENTS]) select.append(el("option", { value: name, text: name }));
-    select.value = s === 0 ? "person" : (s === 1 ? "person" : "heuristic");
+    select.value = s === 0 ? "person" : "heuristic";
     box.append(el("label", { text: `P${s + 1} ` }, select));
   }
   const opts = $("options");
@@ -58,14 +60,22 @@ function drawSeats() {
     } else if (o.type === "bool") {
       input = el("input", { type: "checkbox", "data-option": o.name });
       input.checked = Boolean(o.default);
-    } else {
+    } else if (o.type === "int") {
       input = el("input", { type: "number", "data-option": o.name, value: String(o.default), style: "width:7em" });
       if (o.min !== undefined) input.min = o.min;
       if (o.max !== undefined) input.max = o.max;
+    } else {  // a list (comma-separated) or a string: the server parses and checks it
+      const isList = Array.isArray(o.default);
+      input = el("input", { type: "text", "data-option": o.name, "data-list": String(isList),
+        value: isList ? o.default.join(",") : String(o.default ?? ""), maxlength: "400",
+        placeholder: isList ? "comma-separated" : "" });
     }
-    opts.append(el("label", { title: o.help, text: o.name + " " }, input));
+    const more = o.allowed || (o.choices && Array.isArray(o.default) ? "from: " + o.choices.join(", ") : "");
+    opts.append(el("label", { title: [o.help, more].filter(Boolean).join(". "), text: words(o.name) + " " }, input));
   }
 }
+
+function words(name) { return name.replace(/_/g, " "); }
 
 function readOptions() {
   const out = {};
@@ -73,10 +83,12 @@ function readOptions() {
     const input = document.querySelector(`[data-option="${o.name}"]`);
     if (o.type === "bool") out[o.name] = input.checked;
     else if (o.type === "int") out[o.name] = Number(input.value);
-    else out[o.name] = input.value;
+    else out[o.name] = input.value.trim();
   }
   return out;
 }
+
+function myName() { return $("my-name").value.trim().slice(0, 24); }
 
 async function create(event) {
   event.preventDefault();
@@ -84,7 +96,8 @@ async function create(event) {
   const seats = [];
   for (let s = 0; s < n; s++) seats.push($("seat-" + s).value);
   const body = { game: $("game").value, players: n, seats, options: readOptions(),
-    pace_ms: Number($("pace").value) || 0 };
+    pace_ms: Number($("pace").value) || 0, chat: $("chat-mode").value };
+  if (myName()) localStorage.setItem("tabletop.name", myName());
   if ($("takeover").value) { body.takeover = $("takeover").value; body.idle_seconds = Number($("idle").value) || 120; }
   const out = $("created");
   out.replaceChildren();
@@ -94,7 +107,9 @@ async function create(event) {
     for (const i of made.invites) mine.invites[i.seat] = i.invite;
     if (made.invites.length) {  // the creator takes the first person's seat
       const first = made.invites[0];
-      const joined = await api(`/api/tables/${made.id}/join`, { invite: first.invite });
+      const join = { invite: first.invite };
+      if (myName()) join.name = myName();
+      const joined = await api(`/api/tables/${made.id}/join`, join);
       mine.tokens[joined.seat] = joined.token;
       delete mine.invites[joined.seat];
     }
@@ -149,16 +164,27 @@ async function listTables() {
     const rows = tables.map((t) => el("tr", {},
       el("td", {}, el("a", { href: `/t/${t.id}`, text: t.name })),
       el("td", { text: t.title }),
-      el("td", { text: t.seats.map((s) => s.kind === "person" ? (s.taken ? "person" : "open") : s.agent).join(", ") }),
-      el("td", { text: `step ${t.step}` })));
+      el("td", { text: t.seats.map((s) => s.kind === "person" ? (s.taken ? s.name : "open seat") : s.name).join(", ") }),
+      el("td", { text: ago(t.updated) })));
     box.replaceChildren(el("table", {}, el("tr", {}, ...["table", "game", "seats", ""].map((h) => el("th", { text: h }))), ...rows));
   } catch (e) { box.textContent = e.message; }
 }
 
+function ago(when) {
+  const s = Math.max(0, Date.now() / 1000 - (when || 0));
+  return s < 60 ? "just now" : s < 3600 ? `${Math.round(s / 60)} min ago` : `${Math.round(s / 3600)} h ago`;
+}
+
 async function start() {
   const data = await api("/api/games");
-  GAMES = data.games; AGENTS = data.agents;
-  for (const g of GAMES) $("game").append(el("option", { value: g.id, text: g.title }));
+  // Quests first (the quickest to learn), then the others as the server lists them
+  GAMES = [...data.games].sort((a, b) => (b.id === "quests") - (a.id === "quests"));
+  AGENTS = data.agents;
+  $("my-name").value = (localStorage.getItem("tabletop.name") || "").slice(0, 24);
+  for (const g of GAMES) $("game").append(el("option", { value: g.id, text: g.title, title: g.summary }));
+  $("game-list").replaceChildren(...GAMES.map((g) => el("li", {}, el("strong", { text: g.title }),
+    el("span", { text: ` (${g.min_players}-${g.max_players} players): ${g.summary}` }))));
+  $("players").value = String(Math.max(GAMES[0].min_players, 2));
   for (const a of AGENTS) $("takeover").append(el("option", { value: a, text: a }));
   for (const g of GAMES) $("list-game").append(el("option", { value: g.id, text: g.title }));
   const again = () => { offset = 0; listTables(); };
