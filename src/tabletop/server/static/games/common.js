@@ -108,15 +108,17 @@ function markArrivals(box, view) {
   return arrived;
 }
 
-// A board: the renderer's box, with the arrivals marked, a label for the region and the
-// newest log line as a caption on top when something moved.
+// A board: the renderer's box, with the arrivals marked, a label for the region and, when a
+// card arrived, the newest log line naming it as a caption on top.
 function board(view, box, name) {
   box.setAttribute("role", "region");
   box.setAttribute("aria-label", name);
   CURRENT_GAME = view.game;
   const arrived = markArrivals(box, view);
-  const newest = (view.log || [])[(view.log || []).length - 1];
-  if (arrived.length && newest) box.prepend(h("div", { class: "caption lastmove arrived", text: "Last: " + newest.text }));
+  // the newest log line that names a card that arrived (the Log panel has them all)
+  const names = arrived.map((n) => (n.dataset.name || "").replace(/^\d+\.\s*/, "")).filter(Boolean);
+  const newest = (view.log || []).slice().reverse().find((e) => names.some((n) => e.text.includes(n)));
+  if (newest) box.prepend(h("div", { class: "caption lastmove arrived", text: "Last: " + newest.text }));
   return box;
 }
 
