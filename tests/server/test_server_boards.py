@@ -338,3 +338,25 @@ def test_no_sideways_scroll_at_phone_width_mid_game(
     assert js(
         d, f"return !!document.querySelector('[role=region][aria-label*=board], .view.{game}')"
     )
+
+
+def test_an_option_on_a_card_reads_the_cards_text(live: Live, browser: WebDriver) -> None:
+    """The Guardians draft: each pick is a button on its card in the pack; the option button's
+    aria-label reads the option, then the card's name and its effect text."""
+    d = browser
+    open_table(live, d, "guardians", 2, 14)
+    wait(d, ASKED_JS)
+    wait(d, "return typeof TEXTS.guardians === 'object'")
+    wait(d, "return !!document.querySelector('.card .text')")
+    pairs = js(
+        d,
+        """return [...document.querySelectorAll('button.option')].map(b => {
+          const on = document.querySelector(`button.on-card[data-option="${b.dataset.option}"]`);
+          const t = on && on.parentElement.querySelector(':scope > .text');
+          return [b.textContent, b.getAttribute('aria-label'), t ? t.textContent : null];
+        })""",
+    )
+    with_text = [(label, aria, text) for label, aria, text in pairs if text]
+    assert with_text
+    for label, aria, text in with_text:
+        assert label in aria and text in aria, (label, aria, text)
