@@ -338,6 +338,8 @@ def test_no_sideways_scroll_at_phone_width_mid_game(
     assert js(
         d, f"return !!document.querySelector('[role=region][aria-label*=board], .view.{game}')"
     )
+    failed = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    assert not [m for m in failed if "/static/games" in m or "renderer failed" in m], failed
 
 
 def test_an_option_on_a_card_reads_the_cards_text(live: Live, browser: WebDriver) -> None:
