@@ -267,3 +267,19 @@ def test_rematch_invites_a_person_who_is_not_connected(live: Live) -> None:
     body = again.json()
     assert [i["seat"] for i in body["invites"]] == [1]
     assert live.join(body["id"], body["invites"][0]["invite"])
+
+
+def test_the_lobby_sends_list_options_as_comma_separated_text(live: Live) -> None:
+    body = {
+        "game": "librarians",
+        "players": 2,
+        "seats": ["person", "heuristic"],
+        "options": {"heroes": "cassandra-cillian,eve-baird"},
+    }
+    made = live.create(**body)
+    room = live.app.state.hub.room(made["id"])
+    assert registry.options_of(room.state)["heroes"] == ["cassandra-cillian", "eve-baird"]
+    bad = live.http.post("/api/tables", json={**body, "options": {"heroes": "eve-baird,nobody"}})
+    assert bad.status_code == 400
+    message = bad.json()["error"]["message"]
+    assert "nobody" in message and "Traceback" not in message

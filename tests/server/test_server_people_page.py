@@ -32,6 +32,12 @@ def create_named(live: Live, a: WebDriver) -> str:
     )
     assert a.execute_script("return document.getElementById('seat-1').value") == "heuristic"
     assert "Quests" in text(a, "game-list") and "Castle" in text(a, "game-list")
+    # every option can be set: a list option is a text field of comma-separated values
+    Select(a.find_element("id", "game")).select_by_value("castle")
+    agents = a.find_element("css selector", '[data-option="agents"]')
+    assert agents.get_attribute("type") == "text" and agents.get_attribute("data-list") == "true"
+    assert "Castle" in text(a, "summary")
+    Select(a.find_element("id", "game")).select_by_value("quests")
     a.find_element("id", "my-name").send_keys(ANA)
     a.execute_script(
         "const p = document.getElementById('players'); p.value = '3';"

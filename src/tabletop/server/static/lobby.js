@@ -53,7 +53,7 @@ function drawSeats() {
   opts.querySelectorAll("label").forEach((l) => l.remove());
   for (const o of g.options) {
     let input;
-    if (o.choices) {
+    if (o.choices && !Array.isArray(o.default)) {
       input = el("select", { "data-option": o.name });
       for (const c of o.choices) input.append(el("option", { value: String(c), text: String(c) }));
       input.value = String(o.default);
@@ -67,7 +67,7 @@ function drawSeats() {
     } else {  // a list (comma-separated) or a string: the server parses and checks it
       const isList = Array.isArray(o.default);
       input = el("input", { type: "text", "data-option": o.name, "data-list": String(isList),
-        value: isList ? o.default.join(",") : String(o.default ?? ""), maxlength: "400",
+        value: isList ? o.default.join(",") : (o.default !== null && typeof o.default === "object" ? "" : String(o.default ?? "")), maxlength: "400",
         placeholder: isList ? "comma-separated" : "" });
     }
     const more = o.allowed || (o.choices && Array.isArray(o.default) ? "from: " + o.choices.join(", ") : "");

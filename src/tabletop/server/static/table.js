@@ -289,17 +289,20 @@ async function goToRematch(m) {
 function drawPeople() {
   const box = $("people");
   const held = last.viewers.filter((v) => v.seat !== null).map((v) => v.seat);
-  const nameless = held.filter((s) => !last.table.seats[s].chosen);
+  // hot-seat: each person names the seat shown, one at a time
+  const nameless = held.filter((s) => !last.table.seats[s].chosen && (held.length < 2 || s === active));
   if (!nameless.length) { box.replaceChildren(); return; }
-  if (box.querySelector("input")) return; // being typed
-  const input = h("input", { id: "name", maxlength: "24", placeholder: "your name", value: myName() });
-  const form = h("form", { class: "name-form" }, h("label", { text: "Your name " }, input),
+  const typing = box.querySelector("form");
+  if (typing && typing.dataset.seat === String(nameless[0])) return; // being typed
+  const input = h("input", { id: "name", maxlength: "24", placeholder: "your name", value: held.length < 2 ? myName() : "" });
+  const label = held.length < 2 ? "Your name " : `Name for ${who(nameless[0])} `;
+  const form = h("form", { class: "name-form", "data-seat": nameless[0] }, h("label", { text: label }, input),
     h("button", { type: "submit", text: "Set" }));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const name = input.value.trim();
     if (!name) return;
-    localStorage.setItem(NAME_KEY, name);
+    if (held.length < 2) localStorage.setItem(NAME_KEY, name);
     for (const s of nameless) send({ type: "name", seat: s, name });
     box.replaceChildren();
   });
