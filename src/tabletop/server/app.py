@@ -67,6 +67,8 @@ from tabletop.server.protocol import (
     describe_validation,
     error,
 )
+from tabletop.server.replay import MAX_UPLOAD_BYTES
+from tabletop.server.replay import router as replay_router
 from tabletop.server.room import PERSON, Conn, Room
 from tabletop.server.schema import hash_token
 from tabletop.server.store import Store
@@ -198,7 +200,7 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
 
     app = FastAPI(title="tabletop", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, larger={"/api/replays": MAX_UPLOAD_BYTES})
     app.add_middleware(
         RequestLimit,
         buckets=PerClient(settings.request_rate, settings.request_burst, settings.clock),
@@ -225,6 +227,8 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
             if db.is_postgres:  # a change announced while it was loading was not heard
                 asyncio.get_running_loop().create_task(refresh(room.id))
         return room
+
+    app.include_router(replay_router(room_of))  # the replay viewer (tabletop.server.replay)
 
     # -- HTTP ---------------------------------------------------------------------------------
     @app.get("/api/games")

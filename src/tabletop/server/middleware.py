@@ -39,16 +39,20 @@ ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
 class BodyLimit:
     """Refuses an HTTP body over `limit` bytes (413) before the application reads it all."""
 
-    def __init__(self, app: ASGI, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGI, limit: int = MAX_BODY_BYTES, larger: dict[str, int] | None = None
+    ) -> None:
         self.app, self.limit = app, limit
+        self.larger = larger or {}  # exact paths that take more (an uploaded record)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         for key, value in scope.get("headers", ()):
-            if key == b"content-length" and (not value.isdigit() or int(value) > self.limit):
-                await self._refuse(send)
+            if key == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await self._refuse(send, limit)
                 return
         seen = 0
 
@@ -57,18 +61,18 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     raise _TooLarge
             return message
 
         try:
             await self.app(scope, bounded, send)
         except _TooLarge:
-            await self._refuse(send)
+            await self._refuse(send, limit)
 
-    async def _refuse(self, send: Send) -> None:
+    async def _refuse(self, send: Send, limit: int) -> None:
         body = json.dumps(
-            {"error": {"code": "too_large", "message": f"a body is at most {self.limit} bytes"}}
+            {"error": {"code": "too_large", "message": f"a body is at most {limit} bytes"}}
         ).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
         await send({"type": "http.response.start", "status": 413, "headers": headers})

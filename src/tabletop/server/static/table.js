@@ -246,6 +246,8 @@ function results(r, me, t) {
     h("div", { text: "Game over: " + named(r.reason) }),
     h("table", { id: "scores" }, h("tr", {}, h("th", { text: "seat" }), h("th", { text: "score" }), h("th", { text: "" })), ...rows),
     h("div", { class: "next" }, ...next),
+    h("a", { id: "replay", href: `/replay/${ID}`, text: "Watch the replay, move by move" }),
+    " · ",
     h("a", { id: "record", href: `/api/tables/${ID}/record`, download: "", text: "Download the record" }));
 }
 
