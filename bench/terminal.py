@@ -50,6 +50,19 @@ class Figures:
     most_options: int = 0
     reprompts: int = 0
     kept: int = 0
+    step_items: int = 0  # options offered again in the next asking of the same step
+    step_kept: int = 0  # ... under the number they had
+    previous: Any = None
+
+    def numbering(self, step: Any, keys: dict[str, int]) -> None:
+        """Count the items of this asking that were offered in the last asking of its step
+        (same seat, rule and kind), and those that kept their number."""
+        if self.previous is not None and self.previous[0] == step:
+            for option, number in keys.items():
+                if option in self.previous[1]:
+                    self.step_items += 1
+                    self.step_kept += self.previous[1][option] == number
+        self.previous = (step, dict(keys))
 
     def row(self) -> list[str]:
         n = len(self.lines)
@@ -60,6 +73,7 @@ class Figures:
             f"{100 * self.passive / max(1, self.typed):.0f}%",
             str(self.most_options),
             f"{self.kept}/{self.reprompts}",
+            f"{100 * self.step_kept / max(1, self.step_items):.0f}% of {self.step_items}",
         ]
 
 
@@ -98,6 +112,7 @@ class BotTyping(io.StringIO):
         else:
             f.lines.append(printed)
             f.fits.append(printed <= ROWS)
+            f.numbering(session.numbering.step, session.numbering.keys)
         f.most_options = max(f.most_options, len(options))
         self.asked += 1
         if self.asked % 7 == 0 and self.last is None:
@@ -108,7 +123,7 @@ class BotTyping(io.StringIO):
         index = next(i for i, o in enumerate(options) if o.id == choice)
         f.typed += 1
         f.passive += bool(PASSIVE.match(options[index].label))
-        return f"{index + 1}\n"
+        return f"{session.numbering.keys.get(choice, index + 1)}\n"
 
 
 def line_mode(game: str, seed: int) -> Figures:
@@ -120,6 +135,7 @@ def line_mode(game: str, seed: int) -> Figures:
     figures = Figures()
     stdin = BotTyping(game, seed, out, figures)
     session = Session(state, agents, specs, console, stdin)
+    session.numbering.stable = True  # as at a terminal (piped play numbers from 1)
     stdin.session = session
     session.run()
     return figures
@@ -145,7 +161,8 @@ def main(argv: list[str] | None = None) -> None:
         "fit 24 rows",
         "Pass/Done typed",
         "most options",
-        "numbering kept",
+        "same number after a command",
+        "same number within a step",
     ]
     rows: list[list[Any]] = []
     for game in args.games.split(","):

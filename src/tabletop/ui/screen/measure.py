@@ -145,6 +145,8 @@ async def _play(
                 last = (st.steps, labels)
                 await pilot.press("f1")
                 continue
+            if hasattr(figures, "numbering"):
+                figures.numbering(session.numbering.step, session.numbering.keys)
             figures.lines.append(len(text.splitlines()))
             figures.fits.append(fits)
             figures.most_options = max(figures.most_options, len(opts))
