@@ -54,6 +54,9 @@ def meta(room: Room) -> dict[str, Any]:
         "step": state.steps,
         "chat": room.chat_mode,
         "rematch": room.rematch,
+        # who the decision now is put to (public, as the table shows it: never who of them
+        # has already answered a secret decision)
+        "waiting": [] if state.pending is None else list(state.pending.players),
     }
 
 

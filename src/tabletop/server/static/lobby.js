@@ -170,6 +170,38 @@ async function listTables() {
   } catch (e) { box.textContent = e.message; }
 }
 
+// The tables this browser holds a seat at (their tokens are kept in localStorage by the
+// table page), those waiting for you first; a table the server no longer knows is forgotten.
+const MINE = 20; // the most tables looked up
+async function listMine() {
+  const ids = Object.keys(localStorage).filter((k) => k.startsWith("tabletop.table."))
+    .map((k) => k.slice("tabletop.table.".length))
+    .filter((id) => Object.keys(saved(id).tokens || {}).length).slice(0, MINE);
+  const rows = [];
+  for (const id of ids) {
+    const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
+    if (r.status === 404) { localStorage.removeItem("tabletop.table." + id); continue; }
+    if (!r.ok) continue;
+    const t = await r.json();
+    const seats = Object.keys(saved(id).tokens).map(Number);
+    const yours = !t.over && (t.waiting || []).some((s) => seats.includes(s));
+    const waiting = (t.waiting || []).map((s) => (t.seats[s] || {}).name || `P${s + 1}`).join(", ");
+    const status = t.over ? "game over" : yours ? "▶ your turn" : `waiting for ${waiting}`;
+    rows.push({ yours, over: t.over, row: el("tr", { class: yours ? "yours" : "" },
+      el("td", {}, el("a", { href: `/t/${t.id}`, text: t.name })),
+      el("td", { text: t.title }),
+      el("td", { text: seats.map((s) => (t.seats[s] || {}).name || `P${s + 1}`).join(", ") }),
+      el("td", { class: "status", text: status })) });
+  }
+  rows.sort((a, b) => (b.yours - a.yours) || (a.over - b.over));
+  $("mine").hidden = !rows.length;
+  if (rows.length) {
+    $("my-tables").replaceChildren(el("table", {},
+      el("tr", {}, ...["table", "game", "your seats", ""].map((x) => el("th", { text: x }))),
+      ...rows.map((x) => x.row)));
+  }
+}
+
 function ago(when) {
   const s = Math.max(0, Date.now() / 1000 - (when || 0));
   return s < 60 ? "just now" : s < 3600 ? `${Math.round(s / 60)} min ago` : `${Math.round(s / 3600)} h ago`;
@@ -197,6 +229,8 @@ async function start() {
   $("create").addEventListener("submit", create);
   drawSeats();
   listTables();
+  listMine();
   setInterval(listTables, 10000);
+  setInterval(listMine, 15000);
 }
 start();
