@@ -226,6 +226,80 @@ def test_a_card_arriving_is_marked_and_still_with_reduced_motion(page: WebDriver
         raise AssertionError("nothing arrived")
 
 
+GHOSTS_JS = """
+window.ghosts = [];
+new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => {
+  if (n.classList && n.classList.contains("ghost")) window.ghosts.push(
+    {card: n.dataset.card, back: n.classList.contains("back"), text: n.textContent});
+}))).observe(document.body, {childList: true});
+"""
+
+
+def quests_moves() -> tuple[list[dict[str, Any]], int, str, int, str]:
+    """P1's views of a random Quests game, the first answer after which a card of P1's hand
+    lies in the discard pile, and the first after which another seat's card does."""
+    state = registry.new_game("quests", 3, seed=4, options={})
+    views = []
+    for _ in random_walk(state, 4, 60):
+        views.append(json.loads(json.dumps(state.view(0))))
+    hand = [{c["id"] for c in v["seats"][0]["hand"]} for v in views]
+    pile = [{c["id"] for c in v["discard"]} for v in views]
+    mine = [(i, c) for i in range(1, len(views)) for c in (hand[i - 1] & pile[i]) - pile[i - 1]]
+    theirs = [
+        (i, c)
+        for i in range(1, len(views))
+        for c in pile[i] - pile[i - 1] - hand[i - 1]
+        if views[i]["log"][-1]["text"].startswith(("P2 plays", "P3 plays"))
+    ]
+    assert mine and theirs, "the walk played no card of P1's, or none of the others'"
+    return views, *mine[0], *theirs[0]
+
+
+def test_a_card_leaving_moves_to_where_it_went_face_down_out_of_sight(page: WebDriver) -> None:
+    views, at, card, other_at, other = quests_moves()
+    js(page, GHOSTS_JS)
+    for i, v in enumerate(views[: max(at, other_at) + 1]):
+        draw(page, v)
+        if i not in (at, other_at):
+            continue
+        got = js(page, "return window.ghosts.splice(0)")
+        moves = js(page, "return document.querySelector('.caption.moves').textContent")
+        live = js(page, "return document.getElementById('moves-live').textContent")
+        assert moves == live and moves.startswith("Moved: ")
+        if i == at:  # P1's card, from P1's hand to the discard pile, face up
+            name = next(c["name"] for c in v["discard"] if c["id"] == card)
+            assert f"{name}: Your hand → Discard pile" in moves, moves
+            mark = page.execute_script(
+                "return [...document.querySelectorAll('section.zone')].find(z => "
+                "z.getAttribute('aria-label').startsWith('Discard'))"
+                ".querySelector(`.card[data-card='${arguments[0]}'] .moved-from`).textContent",
+                card,
+            )
+            assert mark == "← from Your hand"
+            assert [g for g in got if g["card"] == card and not g["back"] and name in g["text"]]
+        else:  # another seat's card, out of its hidden hand: it comes face down
+            name = next(c["name"] for c in v["discard"] if c["id"] == other)
+            seat = v["log"][-1]["text"][:2]
+            assert f"{name}: {seat} → Discard pile" in moves, moves
+            ghosts = [g for g in got if g["card"] == other]
+            assert ghosts and all(g["back"] and g["text"] == "" for g in ghosts), ghosts
+    # with reduced motion: the same marks and line, no ghost
+    page.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]},
+    )
+    page.refresh()
+    wait(page, "return typeof RENDERERS !== 'undefined' && !!RENDERERS.quests")
+    js(page, GHOSTS_JS)
+    for v in views[: at + 1]:
+        draw(page, v)
+    assert "Your hand → Discard pile" in js(
+        page, "return document.querySelector('.caption.moves').textContent"
+    )
+    assert js(page, "return document.querySelectorAll('.moved-from').length") > 0
+    assert js(page, "return window.ghosts.length") == 0
+
+
 # -- a live table ------------------------------------------------------------------------------
 
 ASKED_JS = "return document.querySelectorAll('button.option:not([disabled])').length > 0"

@@ -12,6 +12,9 @@
   const COLOURS = { green: "#2e8b57", blue: "#3b6fb6", red: "#c0392b", violet: "#8e44ad" };
   const CATEGORY = { "attack card": "#2e8b57", "support card": "#2a8fa6", "strike card": "#c0392b", "hazard card": "#8e44ad" };
   const agentName = (s) => `Agent ${s + 1}`;
+  // an Agent as the page calls it: "A1 Pill", with its person's name where one is known
+  // ("A1 Pill · Ana (P1)")
+  const agentLabel = (a) => `A${a.seat + 1} ${a.agent}` + (seatLabel(a.seat) === seatName(a.seat) ? "" : ` · ${seatLabel(a.seat)}`);
 
   function place(view, rid) {
     if (rid === "outside") return "outside";
@@ -53,10 +56,14 @@
     const here = view.group_room;
     const ways = new Map(waysOut(view).map((w) => [w.to, w]));
     const apart = {};
-    for (const a of view.agents) if (a.room !== here) (apart[a.room] = apart[a.room] || []).push(`A${a.seat + 1}`);
+    for (const a of view.agents) if (a.room !== here) (apart[a.room] = apart[a.room] || []).push(agentLabel(a));
     const cells = view.rooms.map((r) => {
       const bits = [];
-      if (r.id === here) bits.push(h("span", { class: "badge lead", text: "★ the group is here" }));
+      if (r.id === here) {
+        bits.push(h("span", { class: "badge lead", text: "★ the group is here" }));
+        const inGroup = view.agents.filter((a) => a.room === here).map(agentLabel);
+        if (inGroup.length) bits.push(h("span", { class: "badge agents", text: inGroup.join(", ") }));
+      }
       const w = ways.get(r.id);
       if (w) bits.push(h("span", { class: "badge" + (w.locked ? " warn" : ""), text: (w.locked ? "✖ locked " : "↔ way out: ") + w.kind }));
       if (r.token) bits.push(h("span", { class: `badge token ${r.token}`, text: `● ${r.token} token` + (r.sneaked ? " (sneaked)" : "") }));
@@ -196,7 +203,7 @@
     }
     const block = h("div", { class: "seatblock" + (me ? " me" : "") + (view.pending && view.pending.waiting_for.includes(a.seat) ? " waiting" : ""),
       "data-name": agentName(a.seat), "data-kind": "seat", "data-seat": String(a.seat), "data-place": agentName(a.seat) },
-    h("h4", { text: `A${a.seat + 1} ${a.agent}` + (me ? " (you)" : "") },
+    h("h4", { text: agentLabel(a) + (me ? " (you)" : "") },
       view.pending && view.pending.waiting_for.includes(a.seat) ? h("span", { class: "marker", text: " ▶ to answer" }) : null), ...parts);
     return block;
   }

@@ -20,6 +20,17 @@ function cardTexts(game) {
 
 function title(word) { return String(word).replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()); }
 const seatName = (s) => `P${s + 1}`;
+// A seat as people call it on the page: "Ana (P1)" where the page knows the seat's person's
+// name (the table page's who(), from the seats of the server's state message), else "P1".
+function seatLabel(s) {
+  if (typeof who === "function") {
+    try {
+      const said = who(s);
+      if (typeof said === "string" && said) return said;
+    } catch (e) { /* a page without names */ }
+  }
+  return seatName(s);
+}
 const phaseName = (p) => (p === "over" ? "game over" : title(p) + " phase");
 
 // A card: its name, a line of what it is, numbers, badges and its effect text.
@@ -78,45 +89,203 @@ function d6(value, label = "") {
 }
 
 // ---- cards moving ------------------------------------------------------------------------------
-// Each board remembers which cards lay in which zone (by the zone's name and the card's
-// data-card) at its last drawing, per game and viewer; a card now in a zone it was not in
-// arrives: it gets the class "arrived" (a short animation in games.css, none where the person
-// asked for reduced motion) and, when few arrived, a one-line caption from the newest log line
-// that names it ("P2 plays Ghosts (Danger) at you").
-const BOARD_MEMORY = {};
-function zoneOf(node) {
-  const z = node.parentElement && node.parentElement.closest("[data-zone], section.zone, .seatblock");
-  if (!z) return "";
-  return (z.dataset.zone || z.getAttribute("aria-label") || (z.querySelector("h3, h4") || {}).textContent || "") + "|" + zoneOf(z);
+// Each board remembers which cards lay in which zone (by the zone and the card's data-card) at
+// its last drawing, per game and viewer. A card now in a zone it was not in arrives: it gets the
+// class "arrived" (a short animation in games.css) and, when few arrived, a caption from the
+// newest log line that names it ("P2 plays Ghosts (Danger) at you"). A card that left a zone
+// this page showed moved: where it shows up again (the hand to the discard pile) the new card
+// says "← from Your hand", the board's "Moved:" line says "Ghosts: Your hand → Discard pile",
+// a live region says it to a screen reader, and a ghost of the card as it was shown glides from
+// its old place to its new one (FLIP: the old rectangle to the new). A card whose way leads
+// through a place this viewer does not see travels as a card back, never its face: out of
+// sight (into another hand, a deck) the ghost turns face down; out of a hidden hand (the
+// seat a log line names) it comes face down to where it lands face up. No ghost where the
+// person asked for reduced motion: the marks and the line stay.
+const BOARD_MEMORY = {}; // "game:viewer" -> Map(zone key -> {card, name, zone})
+const MOVES_SHOWN = 6; // more at once (a reshuffle, a jump in a replay): counted, not drawn
+
+function zoneNode(node) {
+  return node.parentElement && node.parentElement.closest("[data-zone], [data-place], section.zone, .seatblock");
 }
+function zoneId(z) {
+  if (z.dataset.zone) return z.dataset.zone;
+  if (z.classList.contains("seatblock") && z.dataset.seat !== undefined) return "seat " + z.dataset.seat;
+  return z.dataset.place || z.getAttribute("aria-label") || (z.querySelector("h3, h4") || {}).textContent || "";
+}
+function zoneOf(node) {
+  const z = zoneNode(node);
+  return z ? zoneId(z) + "|" + zoneOf(z) : "";
+}
+// a zone as a person reads it: "Your hand", "Discard pile", "Bo (P2)", "Hill"
+function zoneName(z) {
+  if (!z) return "the table";
+  if (z.classList.contains("seatblock")) {
+    const head = z.querySelector("h4");
+    return head && head.firstChild ? head.firstChild.textContent : seatLabel(Number(z.dataset.seat));
+  }
+  const said = z.dataset.place || z.getAttribute("aria-label") || (z.querySelector("h3, h4") || {}).textContent || "the table";
+  return said.replace(/\s*\((newest first|\d+)\)$/, "");
+}
+const plainName = (n) => (n.dataset.name || n.dataset.card || "").replace(/^\d+\.\s*/, "");
+
 function markArrivals(box, view) {
   const key = `${view.game}:${view.viewer}`;
-  const now = new Set();
+  const now = new Map();
   const nodes = [...box.querySelectorAll(".card[data-card]")];
-  const keyed = nodes.map((n) => { const k = zoneOf(n) + "#" + n.dataset.card; now.add(k); return [n, k]; });
+  const keyed = nodes.map((n) => {
+    const k = zoneOf(n) + "#" + n.dataset.card;
+    now.set(k, { card: n.dataset.card, name: plainName(n), zone: zoneName(zoneNode(n)) });
+    return [n, k];
+  });
   const before = BOARD_MEMORY[key];
   BOARD_MEMORY[key] = now;
-  if (!before) return [];
-  const arrived = keyed.filter(([, k]) => !before.has(k)).map(([n]) => n);
+  if (!before) return { arrived: [], left: [] };
+  const arrived = keyed.filter(([, k]) => !before.has(k));
   const log = (view.log || []).slice().reverse();
-  for (const n of arrived) {
+  for (const [n] of arrived) {
     n.classList.add("arrived");
     if (arrived.length > 4) continue;
-    const line = log.find((e) => n.dataset.name && e.text.includes(n.dataset.name.replace(/^\d+\.\s*/, "")));
+    const line = log.find((e) => n.dataset.name && e.text.includes(plainName(n)));
     if (line) n.append(h("div", { class: "caption", text: "↳ " + line.text, title: line.text }));
   }
-  return arrived;
+  const left = [...before.entries()].filter(([k]) => !now.has(k)).map(([k, v]) => ({ key: k, ...v }));
+  return { arrived: arrived.map(([n, k]) => ({ node: n, key: k })), left };
 }
 
-// A board: the renderer's box, with the arrivals marked, a label for the region and, when a
-// card arrived, the newest log line naming it as a caption on top.
+// Where each card that left went: [{name, card, from, to, fromKey, node (its new card, or
+// null out of sight)}], and the cards that came out of a place this page did not show.
+function movesOf(marked, log, viewer) {
+  const pool = marked.arrived.slice();
+  const moves = [];
+  for (const l of marked.left) {
+    const i = pool.findIndex((a) => a.node.dataset.card === l.card);
+    const a = i >= 0 ? pool.splice(i, 1)[0] : null;
+    moves.push({ name: l.name, card: l.card, from: l.zone, fromKey: l.key, to: a ? zoneName(zoneNode(a.node)) : null, node: a ? a.node : null });
+  }
+  // out of hiding: an arrival no zone of this page lost, which the newest log line naming it
+  // says another seat put there ("P2 plays Ghosts (Danger)", "A3 discards Whip")
+  const hidden = [];
+  for (const a of pool) {
+    const name = plainName(a.node);
+    const line = name && log.find((e) => e.text.includes(name));
+    const by = line && /^[PA]([1-8]) /.exec(line.text);
+    if (!by) continue;
+    const seat = Number(by[1]) - 1;
+    const owner = a.node.closest(".seatblock");
+    if (seat === viewer || (owner && owner.dataset.seat === String(seat))) continue;
+    hidden.push({ name, card: a.node.dataset.card, seat, node: a.node, to: zoneName(zoneNode(a.node)) });
+  }
+  return { moves, hidden };
+}
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// A ghost: the old card as it was shown (face up) or a card back (nothing of its face), fixed
+// over the page, gliding from one rectangle to another, then gone. aria-hidden: the live line
+// says it.
+function ghost(from, to, face, toBack, card) {
+  const g = face ? face.cloneNode(true) : h("div", { class: "card", "data-card": card });
+  g.querySelectorAll("button, .caption, .moved-from").forEach((x) => x.remove());
+  g.classList.remove("arrived");
+  g.classList.add("ghost");
+  if (!face) g.classList.add("back");
+  g.removeAttribute("data-name");
+  g.removeAttribute("id");
+  g.setAttribute("aria-hidden", "true");
+  g.style.left = `${from.left}px`;
+  g.style.top = `${from.top}px`;
+  g.style.width = `${from.width}px`;
+  g.style.height = `${from.height}px`;
+  document.body.append(g);
+  const dx = to.left - from.left;
+  const dy = to.top - from.top;
+  const end = { transform: `translate(${dx}px, ${dy}px) scale(${Math.max(0.3, to.width / Math.max(1, from.width))})`, opacity: 0.35 };
+  if (typeof g.animate !== "function") { g.remove(); return g; }
+  const frames = toBack ? [{ transform: "none", opacity: 0.95 }, { offset: 0.35, transform: `translate(${dx * 0.35}px, ${dy * 0.35}px) rotateY(90deg)`, opacity: 0.9 }, end]
+    : [{ transform: "none", opacity: 0.95 }, end];
+  const run = g.animate(frames, { duration: 480, easing: "ease-in-out" });
+  if (toBack) setTimeout(() => { g.replaceChildren(); g.classList.add("back"); }, 170); // face down from there on
+  run.onfinish = () => g.remove();
+  run.oncancel = () => g.remove();
+  return g;
+}
+
+function liveMoves(text) {
+  let live = document.getElementById("moves-live");
+  if (!live) {
+    live = h("div", { id: "moves-live", class: "sr-only", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    (document.querySelector("main") || document.body).append(live);
+  }
+  live.textContent = text;
+}
+
+// The marks (always) and, after the new board is on the page, the ghosts (without reduced
+// motion): from the old board's rectangles, which are still on the page while this one is drawn.
+function showMoves(box, view, marked, key) {
+  const log = (view.log || []).slice().reverse();
+  const { moves, hidden } = movesOf(marked, log, view.viewer);
+  if (!moves.length && !hidden.length) return;
+  const lines = [];
+  for (const m of moves) {
+    if (m.node) {
+      m.node.append(h("div", { class: "moved-from", text: `← from ${m.from}` }));
+      lines.push(`${m.name}: ${m.from} → ${m.to}`);
+    } else {
+      lines.push(`${m.name} left ${m.from} (out of sight)`);
+    }
+  }
+  for (const x of hidden) {
+    x.node.append(h("div", { class: "moved-from", text: `← from ${seatLabel(x.seat)}` }));
+    lines.push(`${x.name}: ${seatLabel(x.seat)} → ${x.to}`);
+  }
+  const many = lines.length > MOVES_SHOWN;
+  const text = many ? `${lines.length} cards moved` : lines.join("; ");
+  box.prepend(h("div", { class: "caption moves", "data-moves": String(lines.length), text: "Moved: " + text, title: lines.join("; ") }));
+  liveMoves("Moved: " + text);
+  if (many || reducedMotion()) return;
+  const old = document.querySelector(`[data-board="${CSS.escape(key)}"]`);
+  const rects = new Map();
+  if (old && old.isConnected) {
+    for (const n of old.querySelectorAll(".card[data-card]")) rects.set(zoneOf(n) + "#" + n.dataset.card, [n, n.getBoundingClientRect()]);
+  }
+  const seatRect = (seat) => {
+    const s = box.querySelector(`.seatblock[data-seat="${seat}"]`);
+    return s ? s.getBoundingClientRect() : null;
+  };
+  queueMicrotask(() => {
+    if (!box.isConnected) return;
+    for (const m of moves) {
+      const was = rects.get(m.fromKey);
+      if (!was) continue;
+      if (m.node) ghost(was[1], m.node.getBoundingClientRect(), was[0], false);
+      else ghost(was[1], shrunk(was[1]), was[0], true); // out of sight: turns face down as it goes
+    }
+    for (const x of hidden) {
+      const from = seatRect(x.seat);
+      if (from) ghost(cardSized(from, x.node), x.node.getBoundingClientRect(), null, false, x.card);
+    }
+  });
+}
+function shrunk(r) { return { left: r.left + r.width / 4, top: r.top - r.height / 3, width: r.width / 2, height: r.height / 2 }; }
+function cardSized(seat, card) {
+  const c = card.getBoundingClientRect();
+  return { left: seat.left + 8, top: seat.top + 8, width: c.width || 80, height: c.height || 100 };
+}
+
+// A board: the renderer's box, with the arrivals and moves marked, a label for the region and,
+// when a card arrived, the newest log line naming it as a caption on top.
 function board(view, box, name) {
   box.setAttribute("role", "region");
   box.setAttribute("aria-label", name);
+  const key = `${view.game}:${view.viewer}`;
   CURRENT_GAME = view.game;
-  const arrived = markArrivals(box, view);
+  const marked = markArrivals(box, view);
+  showMoves(box, view, marked, key);
+  box.dataset.board = key;
   // the newest log line that names a card that arrived (the Log panel has them all)
-  const names = arrived.map((n) => (n.dataset.name || "").replace(/^\d+\.\s*/, "")).filter(Boolean);
+  const names = marked.arrived.map((a) => plainName(a.node)).filter(Boolean);
   const newest = (view.log || []).slice().reverse().find((e) => names.some((n) => e.text.includes(n)));
   if (newest) box.prepend(h("div", { class: "caption lastmove arrived", text: "Last: " + newest.text }));
   return box;

@@ -38,11 +38,11 @@
     const badges = [loc.safe ? "✓ safe" : `⚔ attack ${loc.combined}`, loc.colour, loc.flipped ? "flipped" : "", loc.face_down ? `${loc.face_down} face down` : "",
       `${loc.symbols} symbol${loc.symbols === 1 ? "" : "s"}`];
     cell.append(h("div", { class: "badges" }, ...badges.filter(Boolean).map((b) => h("span", { class: "badge", text: b }))));
-    const here = view.seats.filter((s) => s.location === loc.id).map((s) => seatName(s.seat) + (s.seat === view.viewer ? " (you)" : ""));
+    const here = view.seats.filter((s) => s.location === loc.id).map((s) => seatLabel(s.seat) + (s.seat === view.viewer ? " (you)" : ""));
     if (here.length) cell.append(h("div", { class: "here-now", text: "● Here: " + here.join(", ") }));
     if (loc.monsters.length) cell.append(h("div", { class: "monsters" }, ...loc.monsters.map((m) => monster(m, texts))));
-    if (loc.forts.length) cell.append(h("div", { class: "fort", text: "▲ Blanket Fort: " + loc.forts.map(seatName).join(", ") }));
-    if (loc.guardians.length) cell.append(h("div", { class: "visitors", text: "Visited: " + loc.guardians.map(seatName).join(", ") }));
+    if (loc.forts.length) cell.append(h("div", { class: "fort", text: "▲ Blanket Fort: " + loc.forts.map(seatLabel).join(", ") }));
+    if (loc.guardians.length) cell.append(h("div", { class: "visitors", text: "Visited: " + loc.guardians.map(seatLabel).join(", ") }));
     return cell;
   }
 
@@ -67,7 +67,7 @@
       const node = drawCard({ name: b.name, slug: b.id, sub: `${title(b.colour)} Boss · ${title(b.family)}`, cls: "monster boss",
         facts: [`attack ${b.attack}`, b.damage !== undefined ? `damage ${b.damage}` : "", slot.outcome || ""],
         text: (texts[b.id] || {}).text || "", alias: view.boss_fight === colour ? "boss" : "" });
-      if (b.battlers) node.append(h("div", { class: "facts", text: "battling: " + Object.entries(b.battlers).map(([s, a]) => `${seatName(Number(s))} ${a}`).join(", ") }));
+      if (b.battlers) node.append(h("div", { class: "facts", text: "battling: " + Object.entries(b.battlers).map(([s, a]) => `${seatLabel(Number(s))} ${a}`).join(", ") }));
       parts.push(node);
     } else {
       parts.push(h("div", { class: "empty", text: slot.waiting ? "not revealed yet" : "—" }));
@@ -94,7 +94,7 @@
     if (!mine || s.trophies.length) parts.push(h("div", { class: "label", text: "Trophies" }), cardRow(s.trophies.map((m) => monster(m, texts))));
     if (s.quests_shown.length) parts.push(h("div", { class: "label", text: "Quests shown" }), cardRow(s.quests_shown.map((q) => quest(q, texts))));
     if (s.under_aimed_shot) parts.push(h("div", { class: "facts", text: `${s.under_aimed_shot} under Aimed Shot` }));
-    return seatBlock(view, s.seat, `${s.name} (${s.colour})`, ...parts);
+    return seatBlock(view, s.seat, `${seatLabel(s.seat)} (${s.colour})`, ...parts);
   }
 
   function own(view, s, texts) {
@@ -114,8 +114,8 @@
     const texts = cardTexts("guardians");
     const box = h("div", { class: "view guardians" });
     const tk = view.timekeeper;
-    box.append(header(view.round ? `Round ${view.round}` : "Warm-up", phaseName(view.phase), "Trailblazer " + seatName(view.trailblazer),
-      "order " + view.order.map(seatName).join(", "), `Timekeeper: ${title(tk.space)}`, title(view.difficulty), view.cooperative ? "cooperative" : "",
+    box.append(header(view.round ? `Round ${view.round}` : "Warm-up", phaseName(view.phase), "Trailblazer " + seatLabel(view.trailblazer),
+      "order " + view.order.map(seatLabel).join(", "), `Timekeeper: ${title(tk.space)}`, title(view.difficulty), view.cooperative ? "cooperative" : "",
       view.third_wave ? "the Third Wave has come" : "", view.boss_fight ? `fighting the ${title(view.boss_fight)} Boss` : "",
       view.solo_rank ? "rank: " + view.solo_rank : ""));
     const me = view.viewer === null ? null : view.seats.find((s) => s.seat === view.viewer);

@@ -47,7 +47,7 @@
   }
 
   function check(view, c) {
-    const head = `${c.actor} (${seatName(c.player)}) makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
+    const head = `${c.actor} (${seatLabel(c.player)}) makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
       (c.against ? `, against ${c.against}` : "");
     // each die a little die: its kind, then each face as a symbol and its word (never the
     // colour alone), "blank" for none; Expert's locked die says so
@@ -68,7 +68,7 @@
       counts([["character dice", c.pool.character], ["challenge dice", c.pool.challenge]]),
       dice.length ? h("div", { class: "dice", role: "list", "aria-label": "the dice rolled" }, ...dice) : h("div", { class: "empty", text: "no dice rolled yet" }),
       dice.length ? h("div", { class: "checktally", text: "Rolled: " + (sum || "all blank") }) : null,
-      c.devoted.length ? h("div", { class: "facts", text: "Devoted a card: " + c.devoted.map(seatName).join(", ") }) : null);
+      c.devoted.length ? h("div", { class: "facts", text: "Devoted a card: " + c.devoted.map(seatLabel).join(", ") }) : null);
   }
 
   function area(view, texts, s) {
@@ -105,7 +105,7 @@
     if (s.first_player) parts.unshift(h("div", { class: "badge lead", text: "First player (holds the Aid)" }));
     if (s.eliminated) parts.unshift(h("div", { class: "badge warn", text: "eliminated" }));
     if (s.hand && s.seat !== view.viewer) parts.push(h("div", { class: "label", text: "Hand (open)" }), cardRow(s.hand.map((c) => lcard(view, texts, c))));
-    return seatBlock(view, s.seat, `${s.hero} · ${seatName(s.seat)}`, ...parts);
+    return seatBlock(view, s.seat, `${s.hero} · ${seatLabel(s.seat)}`, ...parts);
   }
 
   RENDERERS.librarians = function (view) {

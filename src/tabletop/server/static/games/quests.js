@@ -24,12 +24,12 @@
     if (s.known && s.known.length) {
       parts.push(h("div", { class: "label", text: "Cards of this hand you know" }), cardRow(s.known.map((c) => action(c, texts))));
     }
-    return seatBlock(view, s.seat, s.name, ...parts);
+    return seatBlock(view, s.seat, seatLabel(s.seat), ...parts);
   }
 
   function playing(p) {
-    const who = seatName(p.by) + " plays a " + title(p.suit) + " card" + (p.target === null ? "" : " at " + seatName(p.target));
-    const esc = p.escapes.length ? ". Escapes: " + p.escapes.map(seatName).join(", ") : ". An Escape window is open";
+    const who = seatLabel(p.by) + " plays a " + title(p.suit) + " card" + (p.target === null ? "" : " at " + seatLabel(p.target));
+    const esc = p.escapes.length ? ". Escapes: " + p.escapes.map(seatLabel).join(", ") : ". An Escape window is open";
     return h("div", { class: "notice playing", text: who + esc + "." });
   }
 
@@ -44,7 +44,7 @@
       parts.push(h("div", { class: "label", text: "Initiative rolls" }),
         h("div", { class: "dicerow initiative", role: "list", "aria-label": "Initiative rolls" }, ...rolls.map((s) => {
           const lead = s.initiative === best;
-          const who = seatName(s.seat) + (s.seat === view.viewer ? " (you)" : "") + (lead ? (top.length > 1 ? " ★ tied" : " ★ leads") : "");
+          const who = seatLabel(s.seat) + (s.seat === view.viewer ? " (you)" : "") + (lead ? (top.length > 1 ? " ★ tied" : " ★ leads") : "");
           const d = d6(s.initiative, who);
           d.setAttribute("role", "listitem");
           d.dataset.seat = String(s.seat);
@@ -69,7 +69,7 @@
   RENDERERS.quests = function (view) {
     const texts = cardTexts("quests");
     const box = h("div", { class: "view quests" });
-    box.append(header(`Turn ${view.turn}`, phaseName(view.phase), "Leader " + seatName(view.leader),
+    box.append(header(`Turn ${view.turn}`, phaseName(view.phase), "Leader " + seatLabel(view.leader),
       `${view.artifacts_to_win} artifacts win`));
     if (view.playing) box.append(playing(view.playing));
     const table = h("div", { class: "tablezone" },
