@@ -12,7 +12,10 @@ copied and fingerprinted, or the class does not even have the slot. Kinds:
 - `LIST`: a list of immutable items, copied with `[:]` and fingerprinted as a tuple;
 - `LISTS`: a list of lists of immutable items, copied one level deeper;
 - `DICT`: a dict of immutable keys and values, copied with `dict()` and fingerprinted sorted;
-- `OBJECT`: an object with its own `copy()` and `fingerprint()` (a `Triggers` index, say).
+- `OBJECT`: an object with its own `copy()` and `fingerprint()` (a `Triggers` index, say);
+- `SHARED`: an immutable object derived from what the state was started with (the tables of
+  its content), shared by copies and left out of the fingerprint (the record digest has the
+  content patch's digest instead).
 
 The generated code is plain attribute copies, as fast as a hand-written `_copy_game`.
 """
@@ -27,12 +30,14 @@ LIST: Final = "list"
 LISTS: Final = "lists"
 DICT: Final = "dict"
 OBJECT: Final = "object"
+SHARED: Final = "shared"
 _COPY = {
     VALUE: "self.{0}",
     LIST: "self.{0}[:]",
     LISTS: "[x[:] for x in self.{0}]",
     DICT: "dict(self.{0})",
     OBJECT: "self.{0}.copy()",
+    SHARED: "self.{0}",
 }
 _PRINT = {
     VALUE: "self.{0}",
@@ -68,7 +73,7 @@ def copier(fields: Fields) -> Callable[[Any, Any], None]:
 def printer(fields: Fields, kernel: str) -> Callable[[Any], tuple[Any, ...]]:
     """`fingerprint(self)`: these fields in order, then `kernel` (an expression over
     `self` giving the kernel's part, a tuple)."""
-    parts = ", ".join(_PRINT[k].format(n) for n, k in fields.kinds.items())
+    parts = ", ".join(_PRINT[k].format(n) for n, k in fields.kinds.items() if k in _PRINT)
     return _compile(
         "fingerprint", "self", [f"    return ({parts}{',' if parts else ''}) + {kernel}"]
     )

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.errors import AnswerError, RecordError, TabletopError
+from tabletop.engine.patch import MAX_PATCH_BYTES, Patch
 from tabletop.engine.registry import get, new_game, options_of
 from tabletop.engine.state import State
 
@@ -62,8 +63,16 @@ def clip_message(message: str, run: int = 120, total: int = 2000) -> str:
 
 
 def digest(state: State) -> str:
-    """A short hash of the whole state, its game, players and options included."""
-    whole = (state.game_id, state.num_players, options_of(state), state.fingerprint())
+    """A short hash of the whole state, its game, players, options and content patch (if
+    any) included."""
+    whole: tuple[Any, ...] = (
+        state.game_id,
+        state.num_players,
+        options_of(state),
+        state.fingerprint(),
+    )
+    if state.patch is not None:
+        whole += (state.patch.digest,)
     return hashlib.blake2b(repr(whole).encode(), digest_size=8).hexdigest()
 
 
@@ -76,8 +85,23 @@ class Record:
     options: dict[str, Any]
     answers: list[tuple[int, str]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # after set-up, then after each answer
+    # The content patch the game was played with: {"text", "digest", "source"}; None: the
+    # shipped content (and then the record has no "content" field).
+    content: dict[str, str] | None = None
+
+    def patch(self) -> Patch | None:
+        """The record's content patch, checked against its digest."""
+        if self.content is None:
+            return None
+        patch = Patch.from_text(self.game, self.content["text"], self.content["source"])
+        if patch.digest != self.content["digest"]:
+            raise RecordError(
+                "the record's content patch does not match its digest (the patch was altered)"
+            )
+        return patch
 
     def to_json(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {} if self.content is None else {"content": dict(self.content)}
         return {
             "format": FORMAT,
             "game": self.game,
@@ -87,6 +111,7 @@ class Record:
             "options": self.options,
             "answers": [[p, o] for p, o in self.answers],
             "digests": self.digests,
+            **extra,
         }
 
     @classmethod
@@ -125,6 +150,19 @@ class Record:
             answers.append((a[0], a[1]))
         if not all(isinstance(d, str) for d in data["digests"]):
             raise RecordError("the record's digests must be strings")
+        content = data.get("content")
+        if content is not None:
+            if (
+                not isinstance(content, dict)
+                or set(content) != {"text", "digest", "source"}
+                or not all(isinstance(v, str) for v in content.values())
+            ):
+                raise RecordError(
+                    "the record's 'content' field must be an object of the strings "
+                    "'text', 'digest' and 'source' (the content patch it was played with)"
+                )
+            if len(content["text"]) > MAX_PATCH_BYTES:
+                raise RecordError("the record's content patch is too large")
         return cls(
             game=data["game"],
             version=data["version"],
@@ -133,6 +171,7 @@ class Record:
             options=data["options"],
             answers=answers,
             digests=list(data["digests"]),
+            content=None if content is None else dict(content),
         )
 
 
@@ -147,13 +186,21 @@ def record_of(state: State) -> Record:
         seed=state.seed,
         options=options_of(state),
         answers=list(state.history),
+        content=content_of(state.patch),
     )
-    fresh = new_game(record.game, record.players, record.seed, record.options)
+    fresh = new_game(record.game, record.players, record.seed, record.options, content=state.patch)
     record.digests.append(digest(fresh))
     for player, option_id in record.answers:
         fresh.apply(player, option_id)
         record.digests.append(digest(fresh))
     return record
+
+
+def content_of(patch: Patch | None) -> dict[str, str] | None:
+    """What a record keeps of a content patch."""
+    if patch is None:
+        return None
+    return {"text": patch.text, "digest": patch.digest, "source": patch.source}
 
 
 def save(record: Record, path: str | os.PathLike[str]) -> None:
@@ -236,9 +283,17 @@ def load(path: str | os.PathLike[str]) -> Record:
     return Record.from_json(data)
 
 
-def replay(record: Record, *, verify: bool = True, upto: int | None = None) -> State:
-    """Rebuild the game from its record. With `verify`, every digest must match; the first
-    mismatch raises a `RecordError` naming the answer where the replay diverges."""
+def replay(
+    record: Record,
+    *,
+    verify: bool = True,
+    upto: int | None = None,
+    content: Patch | None = None,
+) -> State:
+    """Rebuild the game from its record, with the content patch it carries. With `verify`,
+    every digest must match; the first mismatch raises a `RecordError` naming the answer
+    where the replay diverges. `content`: the patch the caller means to replay with (None:
+    the record's own); with `verify`, one that is not the record's is refused."""
     try:
         spec = get(record.game)
     except TabletopError as e:
@@ -249,7 +304,21 @@ def replay(record: Record, *, verify: bool = True, upto: int | None = None) -> S
             f"this is version {spec.version}"
         )
     try:
-        state = new_game(record.game, record.players, record.seed, record.options)
+        patch = record.patch()
+    except TabletopError as e:
+        raise RecordError(
+            f"the record's content patch is invalid: {clip_message(str(e))}"
+        ) from None
+    if content is not None:
+        if verify and (patch is None or patch.digest != content.digest):
+            played = "the shipped content" if patch is None else f"content {patch.describe()}"
+            raise RecordError(
+                f"the record was played with {played}, not with content {content.describe()}; "
+                "replay it without --content (it carries its own) or with the same patch"
+            )
+        patch = content
+    try:
+        state = new_game(record.game, record.players, record.seed, record.options, content=patch)
     except TabletopError as e:
         raise RecordError(f"the record cannot start a game: {clip_message(str(e))}") from None
     if verify and record.digests and record.digests[0] != digest(state):

@@ -64,6 +64,7 @@ class State(ABC):
         "log",
         "num_players",
         "opts",
+        "patch",
         "result",
         "rng",
         "seed",
@@ -94,6 +95,9 @@ class State(ABC):
         self.num_players = num_players
         self.seed = seed
         self.opts = opts
+        # The content patch the game is played with (a `tabletop.engine.patch.Patch`), None
+        # for the shipped content; set by `registry.new_game`, shared by clones.
+        self.patch: Any = None
         self.rng = Rng(seed)
         self.zones = zones
         self.log: list[Event] | None = [] if log else None
@@ -173,6 +177,7 @@ class State(ABC):
         new.num_players = self.num_players
         new.seed = self.seed
         new.opts = self.opts
+        new.patch = self.patch
         new.rng = self.rng.copy()
         new.zones = self.zones.copy()
         new.log = None if self.log is None else self.log[:]

@@ -58,8 +58,8 @@ DEFAULT_PLAYERS = 3
 
 def campaign_module(game: str) -> ModuleType:
     """The game's campaign module, or `CampaignError` when the game has none."""
-    registry.get(game)  # an unknown game: UnknownGameError, naming the games
-    name = f"{registry._MODULES[game]}.campaign"
+    spec = registry.get(game)  # an unknown game: UnknownGameError, naming the games
+    name = f"{spec.package}.campaign"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:

@@ -15,6 +15,7 @@ Rules coverage matrix, rule ids and every interpretation: docs/rules/quests.md.
 from tabletop.engine.registry import GameSpec
 from tabletop.games.quests import catalog
 from tabletop.games.quests.bot import QuestsBot
+from tabletop.games.quests.content import load
 from tabletop.games.quests.evaluate import evaluate
 from tabletop.games.quests.rules import (
     ACTION_SPACE,
@@ -23,6 +24,7 @@ from tabletop.games.quests.rules import (
     VERSION,
     QuestsOptions,
     QuestsState,
+    new_patched,
     new_state,
 )
 
@@ -41,6 +43,8 @@ SPEC = GameSpec(
     rules_doc="docs/rules/quests.md",
     catalog=catalog.subjects,
     package=__name__,
+    content=load,
+    patched_factory=new_patched,
 )
 
 __all__ = ["SPEC", "QuestsBot", "QuestsOptions", "QuestsState"]

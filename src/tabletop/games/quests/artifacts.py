@@ -29,7 +29,7 @@ def flip(s: QuestsState, p: int, card: int) -> None:
     top = s._draw_card("quests.artifact.flip")
     assert top is not None
     s.move(top, R.DECK, R.REVEALED, "quests.artifact.flip", "{card} is turned over")
-    if R.SUIT[top] in R.FLIP[card]:
+    if s.t.suit[top] in s.t.flip[card]:
         s.flow.append(FlipKeep(p))
     else:
         s.move(

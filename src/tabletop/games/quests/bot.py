@@ -116,7 +116,7 @@ class QuestsBot:
         options = [c for c in fate if R.PICK[c].id in ids]
 
         def score(c: int) -> tuple[int, int, int]:
-            suit = R.SUIT[c]
+            suit = s.t.suit[c]
             return (counts[suit] == 0, -counts[suit], -_TAKE_ORDER.index(suit))
 
         return R.PICK[max(options, key=score)].id
@@ -125,7 +125,7 @@ class QuestsBot:
         for oid in ids:
             if oid.startswith("artifact:"):
                 card = next(c for c, o in R.USE_ART.items() if o.id == oid)
-                ability = R.art(card).ability
+                ability = s.art(card).ability
                 if ability == "flip":
                     return oid
                 if ability == "swap-card" and max(counts) >= 2:

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from tabletop.engine.content import (
@@ -14,8 +11,10 @@ from tabletop.engine.content import (
     ContentError,
     need,
     one_of,
+    read_toml,
     slugify,
 )
+from tabletop.engine.patch import per_patch
 
 SUITS: tuple[str, ...] = (
     "knowledge",
@@ -163,12 +162,22 @@ def parse_artifacts(data: dict[str, Any], file: str = "artifacts.toml") -> tuple
     return tuple(arts)
 
 
-@cache
-def load() -> Content:
-    root = resources.files("tabletop.games.quests") / "content"
-    actions = parse_actions(tomllib.loads((root / "actions.toml").read_text("utf-8")))
-    artifacts = parse_artifacts(tomllib.loads((root / "artifacts.toml").read_text("utf-8")))
+FILES = ("actions.toml", "artifacts.toml")
+
+
+def build(files: dict[str, dict[str, Any]]) -> Content:
+    """Validate parsed TOML documents (by file name, as in `FILES`) into `Content`."""
+    actions = parse_actions(files["actions.toml"])
+    artifacts = parse_artifacts(files["artifacts.toml"])
     slugs = [c.slug for c in actions] + [a.slug for a in artifacts]
     if len(set(slugs)) != len(slugs):
         raise ContentError("two cards share a name")
     return Content(actions, artifacts)
+
+
+def _read() -> dict[str, dict[str, Any]]:
+    return {name: read_toml("tabletop.games.quests", name) for name in FILES}
+
+
+# The content, shipped (`load()`) or under a patch (`load(patch)`): built once per patch.
+load = per_patch("quests", _read, build)

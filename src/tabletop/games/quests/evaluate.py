@@ -13,6 +13,7 @@ import math
 
 from tabletop.engine.state import State
 from tabletop.games.quests import rules as R
+from tabletop.games.quests.tables import SHIPPED
 
 ARTIFACT_WEIGHT = 5.2  # per artifact-to-target fraction (1.74 an artifact at 3 to win)
 SUITS_WEIGHT = 1.64  # per fraction of the eight suits in hand
@@ -26,7 +27,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     assert isinstance(state, R.QuestsState)
     cards = state.zones.cards
     per_artifact = ARTIFACT_WEIGHT / state.opts.target
-    bits = _BITS
+    bits = _BITS if state.t is SHIPPED else tuple(1 << x for x in state.t.suit)
     strengths = []
     for p in range(state.num_players):
         hand = cards[R.FIRST_HAND + p]

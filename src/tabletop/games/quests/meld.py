@@ -14,7 +14,6 @@ from tabletop.games.quests import texts
 from tabletop.games.quests.rules import (
     DISCARD,
     HOLD,
-    LIMITED,
     MELD,
     NAMES,
     NUM_ACTION,
@@ -94,7 +93,7 @@ class LimitedMeld(_LimitedFields):
         opts = []
         if s.can_meld(p, plan, rest):
             opts.append(HOLD)
-        for x in LIMITED[c]:
+        for x in s.t.limited[c]:
             if x not in covered and s.can_meld(p, (*plan, (c, x)), rest):
                 opts.append(USE_AS[x])
         return Decision(

@@ -15,12 +15,14 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.decision import ActionSpace, Option
 from tabletop.engine.events import Event, GameEnded
-from tabletop.engine.fields import LIST, VALUE, declare
+from tabletop.engine.fields import LIST, SHARED, VALUE, declare
 from tabletop.engine.flow import all_answered, answered, ask_again, settle, top
+from tabletop.engine.patch import Patch
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
 from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, Zones, ZoneSpec
 from tabletop.games.quests.content import SUITS, Artifact, load
+from tabletop.games.quests.tables import tables
 
 VERSION = "1.1"  # 1.1: any player re-rolls a tied die; states as flow steps
 LENGTHS = {"short": 3, "mid": 5, "long": 7, "full": 9}
@@ -217,14 +219,24 @@ class QuestsState(State):
         contenders=VALUE,  # bitmask of players still in the running for Leader
         used=VALUE,  # bitmask over artifact cards: abilities used this Action phase
         limited_used=VALUE,  # bitmask over artifact cards: Limited Melds spent this game
+        t=SHARED,  # the tables of the content played with (tables.py)
     )
 
     game_id = "quests"
     version = VERSION
     opts: QuestsOptions
 
-    def __init__(self, num_players: int, seed: int, opts: QuestsOptions, log: bool) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        seed: int,
+        opts: QuestsOptions,
+        log: bool,
+        patch: Patch | None = None,
+    ) -> None:
         super().__init__(num_players, seed, opts, Zones(layout(num_players)), log)
+        self.patch = patch
+        self.t = tables(patch)
         self.phase = "setup"
         self.turn = 0
         self.leader = 0
@@ -268,9 +280,8 @@ class QuestsState(State):
         settle(self)
 
     # -- helpers -----------------------------------------------------------------------------
-    @staticmethod
-    def art(card: int) -> Artifact:
-        return ARTIFACTS[card - NUM_ACTION]
+    def art(self, card: int) -> Artifact:
+        return self.t.artifacts[card - NUM_ACTION]
 
     @property
     def played(self) -> tuple[int, int, int] | None:
@@ -300,7 +311,7 @@ class QuestsState(State):
 
     def suit_count(self, p: int) -> list[int]:
         counts = [0] * 8
-        suit = SUIT
+        suit = self.t.suit
         for c in self.zones.cards[FIRST_HAND + p]:
             counts[suit[c]] += 1
         return counts
@@ -308,17 +319,19 @@ class QuestsState(State):
     def _card_of_suit(self, p: int, suit: int) -> int:
         """The card a player gives up when playing a suit: suits are what matter, so the
         engine takes the lowest-numbered card of that suit (quests.interpret.card-of-suit)."""
-        return min(c for c in self.zones.cards[self.hand(p)] if SUIT[c] == suit)
+        table = self.t.suit
+        return min(c for c in self.zones.cards[self.hand(p)] if table[c] == suit)
 
     def victory_value(self, p: int) -> int:
         """Artifacts toward victory: 1 each, 2 for a Bonus artifact while its owner holds
         another artifact of the named type (counting "also counts as")."""
         lib = self.zones.cards[self.library(p)]
+        arts = self.t.artifacts
         total = 0
         for c in lib:
-            a = ARTIFACTS[c - NUM_ACTION]
+            a = arts[c - NUM_ACTION]
             if a.ability == "bonus" and any(
-                o != c and a.bonus_type in ARTIFACTS[o - NUM_ACTION].types for o in lib
+                o != c and a.bonus_type in arts[o - NUM_ACTION].types for o in lib
             ):
                 total += 2
             else:
@@ -328,11 +341,11 @@ class QuestsState(State):
     def hand_limit(self, p: int) -> int:
         limit = HAND_LIMIT
         for c in self.zones.cards[self.library(p)]:
-            limit += HAND_BONUS.get(c, 0)
+            limit += self.t.hand_bonus.get(c, 0)
         for q in range(self.num_players):
             if q != p:
                 for c in self.zones.cards[self.library(q)]:
-                    limit += OPPONENT_HAND.get(c, 0)
+                    limit += self.t.opponent_hand.get(c, 0)
         return limit
 
     def _draw_card(self, rule: str) -> int | None:
@@ -357,7 +370,7 @@ class QuestsState(State):
         return [
             c
             for c in self.zones.cards[self.library(p)]
-            if c in LIMITED and not (self.limited_used >> (c - NUM_ACTION)) & 1
+            if c in self.t.limited and not (self.limited_used >> (c - NUM_ACTION)) & 1
         ]
 
     def can_meld(
@@ -366,8 +379,9 @@ class QuestsState(State):
         """Whether `p` can complete a meld given artifacts already placed (`plan`) and the
         Limited Meld artifacts still free to use (`todo`, default: all unused ones)."""
         have = 0
+        suit = self.t.suit
         for c in self.zones.cards[self.hand(p)]:
-            have |= 1 << SUIT[c]
+            have |= 1 << suit[c]
         for _, s in plan:
             have |= 1 << s
         missing = [s for s in range(8) if not (have >> s) & 1]
@@ -377,7 +391,7 @@ class QuestsState(State):
         if len(missing) > len(free):
             return False
         for chosen in permutations(free, len(missing)):
-            if all(s in LIMITED[c] for c, s in zip(chosen, missing, strict=True)):
+            if all(s in self.t.limited[c] for c, s in zip(chosen, missing, strict=True)):
                 return True
         return False
 
@@ -447,7 +461,7 @@ class QuestsState(State):
         for c in z.cards[self.library(p)]:
             if c not in USE_ART or (self.used >> (c - NUM_ACTION)) & 1:
                 continue
-            ability = ARTIFACTS[c - NUM_ACTION].ability
+            ability = self.t.artifacts[c - NUM_ACTION].ability
             if (
                 (ability == "flip" and deck_or_discard)
                 or (ability == "look-artifact-deck" and z.cards[ADECK])
@@ -464,7 +478,7 @@ class QuestsState(State):
         return [
             q
             for q in self._opponents_with_cards(p)
-            if FOE_IMMUNE.isdisjoint(cards[first_library + q])
+            if self.t.foe_immune.isdisjoint(cards[first_library + q])
         ]
 
     def _target_choices(self, suit: int, p: int) -> list[int]:
@@ -536,15 +550,15 @@ class QuestsState(State):
 
         def card(c: int) -> dict[str, Any]:
             if c < NUM_ACTION:
-                return {"id": SLUGS[c], "name": NAMES[c], "suit": ACTIONS[c].suit}
-            a = ARTIFACTS[c - NUM_ACTION]
+                return {"id": SLUGS[c], "name": NAMES[c], "suit": self.t.actions[c].suit}
+            a = self.t.artifacts[c - NUM_ACTION]
             return {
                 "id": a.slug,
                 "name": a.name,
                 "type": a.type,
                 "ability": a.describe(),
                 "spent": bool((self.limited_used >> (c - NUM_ACTION)) & 1)
-                if c in LIMITED
+                if c in self.t.limited
                 else False,
             }
 
@@ -571,7 +585,7 @@ class QuestsState(State):
                 "initiative": self.rolls[p] if self.phase == "initiative" else None,
             }
             if viewer == p:
-                seat["hand"] = [card(c) for c in sorted(hand, key=lambda c: (SUIT[c], c))]
+                seat["hand"] = [card(c) for c in sorted(hand, key=lambda c: (self.t.suit[c], c))]
             elif viewer is not None:
                 seat["known"] = [card(c) for c in sorted(hand) if (z.known[c] >> viewer) & 1]
             seats.append(seat)
@@ -605,6 +619,13 @@ class QuestsState(State):
 
 def new_state(players: int, seed: int, opts: QuestsOptions, log: bool) -> QuestsState:
     return QuestsState(players, seed, opts, log)
+
+
+def new_patched(
+    players: int, seed: int, opts: QuestsOptions, log: bool, patch: Patch
+) -> QuestsState:
+    """A game on the content under `patch` (tables.py says what a patch may change)."""
+    return QuestsState(players, seed, opts, log, patch)
 
 
 __all__ = ["ACTION_SPACE", "SUITS", "QuestsOptions", "QuestsState", "Rng", "new_state"]

@@ -32,7 +32,6 @@ from tabletop.games.quests.rules import (
     ESCAPE,
     ESCAPES_TEXT,
     FATE,
-    FATE_BONUS,
     FIRST_HAND,
     FOE,
     KNOWLEDGE,
@@ -47,7 +46,6 @@ from tabletop.games.quests.rules import (
     PLAYS_TEXT,
     PRIZE,
     PUZZLE,
-    SUIT,
     SUITS,
     TAKES_TEXT,
     TARGET,
@@ -77,7 +75,7 @@ class Fate(NoFields):
             s.emit(PhaseStarted("quests.turn.phases", f"Turn {s.turn} begins{last}", phase="fate"))
         s.phase = "fate"
         roll = s.rng.die()
-        bonus = sum(a for c, a in FATE_BONUS.items() if s.owns(s.roller, c))
+        bonus = sum(a for c, a in s.t.fate_bonus.items() if s.owns(s.roller, c))
         fate = roll + s.num_players + bonus
         if s.log is not None:
             s.emit(
@@ -365,7 +363,7 @@ class Escape(Reaction):
 
     def options(self, s: QuestsState, q: int) -> tuple[Option, ...]:
         hand = s.zones.cards[FIRST_HAND + q]
-        return PASS_OR_ESCAPE if ESCAPE in map(SUIT.__getitem__, hand) else PASS_ONLY
+        return PASS_OR_ESCAPE if ESCAPE in map(s.t.suit.__getitem__, hand) else PASS_ONLY
 
     def every_option(
         self, s: QuestsState, per: tuple[tuple[Option, ...], ...]
