@@ -436,7 +436,7 @@ def test_unknown_effect_and_bad_params() -> None:
     msg = mutate(
         "missions/m03.toml", lambda d: d["mission"]["card"][1]["wait"].update(kind="someday")
     )
-    assert msg.startswith("missions/m03.toml: mission 3: card '02/03': wait: field 'kind'")
+    assert msg.startswith("missions/m03.toml: mission 3: card '02/03': field 'wait.kind'")
 
 
 def test_unknown_references() -> None:

@@ -12,193 +12,146 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Annotated
 
-COLOURS = ("green", "blue", "red", "violet")  # violet: Unique enemies and Treasures
-EVENT_COLOURS = ("green", "blue", "red")
-TIMELINES = ("past", "present", "future")
-DAMAGE_TYPES = ("melee", "ranged", "shock", "special")
-CATEGORIES = ("attack", "support", "strike", "hazard")  # attack, support: yours; the rest grey
-KEYWORDS = ("cannot-be-moved", "ignores-timing-cost", "cannot-be-negated")
-SIZES = ("small", "large")
-ITEM_KINDS = ("weapon", "shield", "item")
-SLOTS = ("hand", "belt", "backpack")
-USES = ("exhaust", "discard", "passive")  # how a Treasure's effect is spent
-# When a Skill, Treasure, Ally or Upgrade effect may be used: any time, or one combat step
-# (start = Start of Combat, first round), or an event, or the Refresh Phase.
-WINDOWS: tuple[str, ...] = (
-    "any",
-    "combat",
-    "start",
-    "draw",
-    "replace",
-    "rearrange",
-    "negate",
-    "execute",
+from tabletop.engine.content import SOURCES
+from tabletop.engine.declared import Count, Field, OneOf, Rule, declared
+from tabletop.games.castle.vocab import (
+    ALLY,
+    BOOL,
+    CATEGORIES,
+    COLOURS,
+    CONDITIONS,
+    DAMAGE_TYPES,
+    DECKS,
+    DOOR,
+    DOOR_KINDS,
+    EFFECTS,
+    ENEMY,
+    EVENT_COLOURS,
+    EVENT_SUMMONS,
+    INT,
+    ITEM,
+    ITEM_KINDS,
+    KEEPS,
+    KEYWORDS,
+    MODES,
+    REFERENCES,
+    ROOM,
+    SEARCH_KINDS,
+    SIGNED,
+    SIZES,
+    SLOTS,
+    SNEAK_FACES,
+    STORY,
+    STORY_KINDS,
+    TEXT,
+    TIEBREAKS,
+    TIMELINES,
+    TOKENS,
+    USES,
+    WHEN,
+    WINDOWS,
+    Param,
+    ParamSpec,
+    params_problem,
 )
-WINDOWS += ("target", "event", "refresh", "outside-combat")
-# When a step of a combat card (or an enemy attack) applies: the card's position and its
-# neighbours at execution, another Agent in Reach at the same Timing, the enemy damaged.
-WHEN: tuple[str, ...] = (
-    "always",
-    "first-card",
-    "last-card",
-    "not-first-card",
-    "adjacent-active-attack",
-)
-WHEN += ("adjacent-active-strike-or-hazard", "reach-attack-same-timing", "self-damaged")
-SNEAK_FACES = ("empty", "lurking", "treasure")
-SEARCH_KINDS = ("treasure", "energy", "clarity", "health", "nothing", "lurking", "gob-li")
-EVENT_SUMMONS = ("none", "group", "fixed", "lurking")  # End Event: no combat, Agents - 1, n
-STORY_KINDS = ("intro", "story", "locked", "poi", "mission", "outro")
-TIEBREAKS = ("enemy-cards", "energy")
-MODES = ("campaign", "exploration", "coop-competitive", "boss-run", "unshackled")
-TOKENS: tuple[str, ...] = (
-    "tracker",
-    "locked-door",
-    "destroyed",
-    "agent-face",
-    "mystery",
-    "gas",
-    "fire",
-)
-TOKENS += ("wizard", "clue", "key-fragment", "stun", "deacon", "keybot", "person", "skull")
-TOKENS += ("loghan", "anomaly-past", "anomaly-present", "anomaly-future", "leader", "group")
-TOKENS += ("event-blue", "event-red", "event-green")
-DOOR_KINDS = ("door", "elevator")
 
-# Parameter kinds: INT (>= 0), SIGNED (any int), BOOL, TEXT, or a reference checked after
-# loading (ROOM and DOOR of the record's board, or "here"; ENEMY, ITEM, ALLY by name; STORY a
-# card number of the same Mission, "NN/MM"), or a tuple of the allowed strings.
-INT, SIGNED, BOOL, TEXT = "int", "signed", "bool", "text"
-ROOM, DOOR, ENEMY, ITEM, ALLY, STORY = "room", "door", "enemy", "item", "ally", "story"
-REFERENCES = (ROOM, DOOR, ENEMY, ITEM, ALLY, STORY)
-ParamSpec = str | tuple[str, ...]
-Param = int | bool | str
-
-_WHO = ("self", "each-agent", "reach")
-_CARD = ("this", "own", "reach")
-_ENEMY_TARGET = ("target", "adjacent-to-target", "all", "any-one", "self", "adjacent")
-
-# Every effect handler the rules engine must implement, with its parameters.
-EFFECTS: dict[str, dict[str, ParamSpec]] = {
-    # -- the group and the Agents
-    "health": {"amount": SIGNED},  # group Health; a loss below Clarity 0 is the engine's
-    "clarity": {"amount": SIGNED},  # group Clarity; loss at 0 is paid in Health
-    "energy": {"amount": SIGNED, "who": _WHO},  # a loss pays what it can
-    "heal-choice": {"health": INT, "clarity": INT},  # one or the other, the Agent's choice
-    "max-energy": {"amount": INT},
-    "backpack-slots": {"amount": INT},
-    "skill-cost": {"skill": ("first", "second", "both"), "amount": SIGNED},
-    "skill-clarity": {"amount": SIGNED},  # the minimum Clarity of the Agent's Skills
-    "initiative": {"who": ("agent", "group")},
-    "overwhelmed": {"who": ("agent", "group")},
-    # -- the Agent's own Timing sequence
-    "damage": {"amount": INT},  # added to the Agent's accumulated Damage
-    "rage": {"amount": INT},
-    "negate": {"target": ("self", "right-attack", "adjacent-attacks", "adjacent-strike", "any")},
-    "protect": {},  # this card cannot be Negated
-    "replace": {"card": _CARD, "count": INT},  # draw a new card into its Timing
-    "discard-card": {"card": _CARD, "count": INT},
-    "draw-card": {"count": INT},  # extra cards, placed on the last Timing
-    "timing-cost": {"target": ("this", "own", "reach"), "amount": SIGNED},
-    "negate-weapon-effect": {},
-    "double-card-damage": {},  # one of the Agent's active cards deals twice its Damage
-    "energy-per-enemy": {"amount": INT},  # per enemy present at the start of Combat
-    # -- enemies
-    "enemy-damage": {"target": _ENEMY_TARGET, "amount": INT},  # not a Direct Attack
-    "stun": {"target": _ENEMY_TARGET},
-    "heal-enemy": {"target": _ENEMY_TARGET, "amount": INT},
-    "energy-per-adjacent-enemy": {"amount": INT},  # each Agent loses it per adjacent active
-    "summon": {"colour": ("same", *COLOURS), "count": INT},  # count 0: Agents minus one
-    "summon-enemy": {"enemy": ENEMY},
-    "summon-change": {"amount": SIGNED},  # an event outcome: more or fewer summoned
-    "lurking": {"colour": ("same", *EVENT_COLOURS), "count": INT},
-    # -- Treasures, Allies, Upgrades
-    "gain-treasure": {"colour": ("same", *COLOURS), "count": INT},
-    "gain-item": {"item": ITEM},
-    "discard-treasure": {"count": INT},
-    "gain-ally": {"ally": ALLY},
-    "gain-upgrade": {"count": INT},
-    # -- the board and the story
-    "hint": {"hint": TEXT},
-    "skip-refresh": {},
-    "move-group": {"room": ROOM},
-    "place-token": {"token": TOKENS, "room": ROOM},
-    "remove-token": {"token": TOKENS, "room": ROOM},
-    "lock-door": {"door": DOOR},
-    "unlock-door": {"door": DOOR},
-    "story-card": {"card": STORY},
-    "counter": {"name": TEXT, "amount": SIGNED},  # a Mission's tally (Clues, Critical tokens)
-    "move-keybots": {},
-    "summon-lost-agents": {},  # one Lost Agent per active Agent
-    "warden-deck": {},  # from now on Refresh Phases are skipped
-    "deck-card": {"deck": ("chase", "warden")},  # draw and resolve a Loghan Chase or Warden card
-    "win-mission": {},
-    "lose-mission": {},
-    "none": {},
-}
-
-# What a Story, Locked, Point of Interest or Mission card, or a Contract, waits for.
-CONDITIONS: dict[str, dict[str, ParamSpec]] = {
-    "always": {},
-    "enter-room": {"room": ROOM},
-    "counter-at-least": {"name": TEXT, "amount": INT},
-    "defeat-enemy": {"enemy": ENEMY},
-    "visit-tokens": {"token": TOKENS, "count": INT},
-    "turns": {"count": INT},
-    "defeat-colour": {"colour": COLOURS, "count": INT},
-    "treasures-held": {"count": INT},
-    "energy-at-least": {"amount": INT},
-    "burned": {"count": INT},
-    "killing-blows": {"count": INT},
-}
+# -- checks across fields -----------------------------------------------------------------------
 
 
-# -- records ------------------------------------------------------------------------------------
+def _step(s: Step) -> str | None:
+    return params_problem(s.effect, EFFECTS[s.effect], s.params)
 
 
+def _condition(c: Condition) -> str | None:
+    return params_problem(c.kind, CONDITIONS[c.kind], c.params)
+
+
+def _base_attack(a: Attack) -> str | None:
+    return "a Base Attack has no Timeline or Rage" if a.timeline or a.rage else None
+
+
+def _rage_attack(a: Attack) -> str | None:
+    return None if a.timeline else "missing field 'timeline'"
+
+
+def _end(e: EndEvent) -> str | None:
+    if e.summon == "none":
+        return "field 'summon' is 'none': no colour or count" if e.colour or e.count else None
+    if e.colour not in ("same", *EVENT_COLOURS, "violet"):
+        shown = ", ".join(repr(a) for a in ("same", *EVENT_COLOURS, "violet"))
+        return f"field 'colour' is {e.colour!r}; allowed: {shown}"
+    if (e.summon == "group") != (e.count == 0):
+        return "field 'count' is 0 exactly for a group summon"
+    return None
+
+
+def _search(r: SearchResult) -> str | None:
+    if r.kind in ("treasure", "lurking"):
+        if r.colour not in ("same", *EVENT_COLOURS):
+            shown = ", ".join(repr(a) for a in ("same", *EVENT_COLOURS))
+            return f"field 'colour' is {r.colour!r}; allowed: {shown}"
+    elif r.colour:
+        return "field 'colour' is for a Treasure or a Lurking Enemy"
+    if (r.kind in ("nothing", "lurking", "gob-li")) != (r.amount == 0):
+        return f"field 'amount' must be 0 exactly for {r.kind!r}"
+    return None
+
+
+# -- records (declared once: what a content file may give, and its defaults) --------------------
+#
+# The field types name the constraints (`Count`: an int >= 0; `OneOf`: the allowed strings;
+# `Rule`: a check across fields) and the defaults of fields a file may leave out (aliases such
+# as `Steps` and `Zero` below); `tabletop.engine.declared` validates the TOML against them.
+
+
+@declared
 @dataclass(frozen=True, slots=True)
 class Step:
     """One effect: a handler, its parameters, when it applies and the Energy paid for it
     (`pay` > 0: an optional effect the Agent may pay for)."""
 
-    effect: str
-    params: Mapping[str, Param]
-    when: str = "always"
-    pay: int = 0
+    effect: Annotated[str, OneOf(tuple(EFFECTS))]
+    params: Annotated[Mapping[str, Param], Field(default_factory=dict)]
+    when: Annotated[str, OneOf(WHEN)] = "always"
+    pay: Count = 0
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Condition:
-    kind: str
-    params: Mapping[str, Param]
+    kind: Annotated[str, OneOf(tuple(CONDITIONS))]
+    params: Annotated[Mapping[str, Param], Field(default_factory=dict)]
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Skill:
     name: str
-    energy: int  # Energy cost
-    clarity: int  # minimum Clarity (a threshold, not paid)
-    cooldown: str  # until the start of the Refresh Phase
-    window: str
-    steps: tuple[Step, ...]
+    energy: Count  # Energy cost
+    clarity: Count  # minimum Clarity (a threshold, not paid)
+    cooldown: Annotated[str, OneOf(("refresh",))]  # until the start of the Refresh Phase
+    window: Annotated[str, OneOf(WINDOWS)]
+    steps: Steps
     text: str
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Agent:
     name: str
     slug: str
     colour: str  # the colour of its Combat and Decision decks
-    skills: tuple[Skill, Skill]
-    items: tuple[str, ...]  # starting Treasures
-    upgrade_slots: int
-    backpack_slots: int
-    max_energy: int
-    deck: Mapping[str, int]  # combat card -> copies
-    decisions: tuple[str, ...]  # its Decision cards
+    skills: Annotated[tuple[Skill, Skill], Field(alias="skill")]
+    items: Names  # starting Treasures
+    upgrade_slots: Count
+    backpack_slots: Count
+    max_energy: Count
+    deck: Table  # combat card -> copies
+    decisions: Names  # its Decision cards
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -206,176 +159,197 @@ class Agent:
         return tuple(name for name, n in self.deck.items() for _ in range(n))
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class CombatCard:
     name: str
     slug: str
-    category: str
-    timing_cost: int
-    damage: int
-    rage: int
-    keywords: tuple[str, ...]
-    steps: tuple[Step, ...]
+    category: Annotated[str, OneOf(CATEGORIES)]
+    timing_cost: Count
+    damage: Zero
+    rage: Zero
+    keywords: Annotated[tuple[Annotated[str, OneOf(KEYWORDS)], ...], Field(default=())]
+    steps: Steps
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Ability:
     """A Treasure's, Ally's or Upgrade's effect: its window, its costs, how it is spent."""
 
-    window: str
-    energy: int
-    clarity: int
-    use: str
-    steps: tuple[Step, ...]
+    window: Annotated[str, OneOf(WINDOWS)]
+    energy: Zero
+    clarity: Zero
+    use: Annotated[str, OneOf(USES)]
+    steps: Steps
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Treasure:
     name: str
     slug: str
-    colour: str
-    copies: int
-    kind: str
-    size: str
-    hands: int  # weapons and shields: 1 or 2; items 0
-    combat_power: int
-    damage_type: str  # "" for shields and items
-    energy: int  # the burn value and Gob-li price; 0 for a Timeless item
-    timeless: bool
-    set: str  # the Unique Treasure a Timeless set piece is exchanged for, or ""
-    abilities: tuple[Ability, ...]
+    colour: Annotated[str, OneOf(COLOURS)]
+    copies: Annotated[Count, Field(default=1)]
+    kind: Annotated[str, OneOf(ITEM_KINDS)]
+    size: Annotated[str, OneOf(SIZES)]
+    hands: Zero  # weapons and shields: 1 or 2; items 0
+    combat_power: Zero
+    damage_type: Empty  # "" for shields and items
+    energy: Zero  # the burn value and Gob-li price; 0 for a Timeless item
+    timeless: No
+    set: Empty  # the Unique Treasure a Timeless set piece is exchanged for, or ""
+    abilities: Abilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Ally:
     name: str
     slug: str
-    clarity: int
-    abilities: tuple[Ability, ...]
+    clarity: Count
+    abilities: Abilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Upgrade:
     name: str
     slug: str
-    copies: int
-    abilities: tuple[Ability, ...]
+    copies: Annotated[Count, Field(default=1)]
+    abilities: Abilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Attack:
     """An enemy's Base Attack (with a countdown of rounds, 0 for none) or one of its Rage
     Attacks (the Rage value for its Timeline)."""
 
-    timeline: str  # "" for the Base Attack
-    rage: int
-    countdown: int
-    steps: tuple[Step, ...]
+    timeline: Annotated[str, OneOf(("", *TIMELINES)), Field(default="")]  # "" for the Base
+    rage: Zero
+    countdown: Zero
+    steps: Steps
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Enemy:
     name: str
     slug: str
-    colour: str
-    copies: int
-    health: int
-    energy: int  # the reward shared out when it is Defeated
-    treasure: Mapping[str, int]  # reward colour -> cards
-    immune: tuple[str, ...]
-    weak: Mapping[str, int]  # damage type -> extra Damage
-    passive: tuple[Step, ...]
-    base: Attack
-    rage: tuple[Attack, ...]
+    colour: Annotated[str, OneOf(COLOURS)]
+    copies: Annotated[Count, Field(default=1)]
+    health: Annotated[int, Field(ge=1)]
+    energy: Zero  # the reward shared out when it is Defeated
+    treasure: Annotated[  # reward colour -> cards
+        Mapping[Annotated[str, OneOf(COLOURS)], Count], Field(default_factory=dict)
+    ]
+    immune: Annotated[tuple[Annotated[str, OneOf(DAMAGE_TYPES)], ...], Field(default=())]
+    weak: Annotated[  # damage type -> extra Damage
+        Mapping[Annotated[str, OneOf(DAMAGE_TYPES)], Count], Field(default_factory=dict)
+    ]
+    passive: Steps
+    base: Annotated[Attack, Rule(_base_attack)]
+    rage: Annotated[tuple[Annotated[Attack, Rule(_rage_attack)], ...], Field(default=())]
     shards: int  # Data Shards for the killing blow (Co-op Competitive)
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     def rage_attack(self, timeline: str) -> Attack | None:
         return next((a for a in self.rage if a.timeline == timeline), None)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class EndEvent:
-    summon: str
-    colour: str  # the colour summoned ("" with none)
-    count: int  # fixed: that many; lurking: Lurking Enemies; group: 0 (Agents minus one)
-    steps: tuple[Step, ...]
+    summon: Annotated[str, OneOf(EVENT_SUMMONS)]
+    colour: Empty  # the colour summoned ("" with none)
+    count: Zero  # fixed: that many; lurking: Lurking Enemies; group: 0 (Agents minus one)
+    steps: Steps
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class RandomEvent:
     name: str
     slug: str
-    colour: str
-    copies: int
-    group: bool  # a Group Decision: one option for the whole group
+    colour: Annotated[str, OneOf(EVENT_COLOURS)]
+    copies: Annotated[Count, Field(default=1)]
+    group: No  # a Group Decision: one option for the whole group
     options: tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
-    end: EndEvent
+    end: Annotated[EndEvent, Rule(_end)]
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     def option(self, letter: str) -> tuple[Step, ...]:
         return self.options["ABCD".index(letter)]
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    kind: str
-    amount: int
-    colour: str  # treasure and lurking: the colour ("" otherwise)
+    kind: Annotated[str, OneOf(SEARCH_KINDS)]
+    amount: Zero
+    colour: Empty  # treasure and lurking: the colour ("" otherwise)
 
 
+Search = Annotated[SearchResult, Rule(_search)]
+
+
+@declared
 @dataclass(frozen=True, slots=True)
 class EventToken:
-    colour: str
-    number: int
-    sneak: str  # the diamond in the middle of the face-down side
-    search: tuple[SearchResult, SearchResult, SearchResult, SearchResult]  # from upper left
-    source: str
+    colour: Annotated[str, OneOf(EVENT_COLOURS)]
+    number: Count
+    sneak: Annotated[str, OneOf(SNEAK_FACES)]  # the diamond in the middle of the face-down side
+    search: tuple[Search, Search, Search, Search]  # from upper left
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Room:
     id: str
     name: str
-    underground: bool
-    poi: bool  # a Point of Interest room
+    underground: No
+    poi: No  # a Point of Interest room
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Door:
     id: str
     a: str
     b: str
-    kind: str
+    kind: Annotated[str, OneOf(DOOR_KINDS), Field(default="door")]
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Board:
-    timeline: str
+    timeline: Annotated[str, OneOf(TIMELINES)]
     name: str
     colour: str
-    year: int
-    rooms: tuple[Room, ...]
-    doors: tuple[Door, ...]
+    year: Count
+    rooms: Annotated[tuple[Room, ...], Field(alias="room")]
+    doors: Annotated[tuple[Door, ...], Field(alias="door")]
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     def room(self, rid: str) -> Room:
@@ -386,34 +360,36 @@ class Board:
         return tuple(sorted(out))
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class StoryCard:
     """A card of a Mission's deck: its Intro, Story, Locked and Point of Interest cover cards,
     Mission cards and Outro; `wait` is the condition a cover card's text waits for."""
 
     number: str  # "NN/MM": card NN of Mission MM
-    kind: str
+    kind: Annotated[str, OneOf(STORY_KINDS)]
     title: str
-    wait: Condition
-    steps: tuple[Step, ...]
+    wait: Wait
+    steps: Steps
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Mission:
-    number: int
+    number: Count
     name: str
-    timeline: str
-    deluxe: bool
+    timeline: Annotated[str, OneOf(TIMELINES)]
+    deluxe: No
     mechanic: str
-    start: str  # where the Group Token starts
-    recommended: tuple[str, ...]  # the Agents the rulebook suggests, if any
+    start: Annotated[str, Field(default="outside")]  # where the Group Token starts
+    recommended: Names  # the Agents the rulebook suggests, if any
     cards: tuple[StoryCard, ...]
-    keeps: tuple[str, ...]  # what is carried into the next Mission
+    keeps: Annotated[tuple[Annotated[str, OneOf(KEEPS)], ...], Field(default=())]
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     def card(self, number: str) -> StoryCard:
@@ -423,67 +399,90 @@ class Mission:
         return tuple(c for c in self.cards if c.kind == kind)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class DeckCard:
     """A card of a small deck (Contracts, Loghan Chase, Warden)."""
 
-    deck: str
+    deck: Annotated[str, OneOf(DECKS)]
     name: str
     slug: str
-    wait: Condition
-    shards: int
-    steps: tuple[Step, ...]
+    wait: Wait
+    shards: Zero
+    steps: Steps
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Mode:
-    id: str
+    id: Annotated[str, OneOf(MODES)]
     name: str
     story: bool  # uses the Story decks
-    tokens: tuple[int, int]  # Random Event tokens of each colour (campaign: the Mission's)
-    upgrades: int  # Upgrades each Agent may add at set-up
-    treasures_per_agent: int
-    unique_with: tuple[str, ...]  # a Unique enemy joins every summon of these colours
+    tokens: tuple[Count, Count]  # Random Event tokens of each colour (campaign: the Mission's)
+    upgrades: Zero  # Upgrades each Agent may add at set-up
+    treasures_per_agent: Zero
+    unique_with: Annotated[  # a Unique enemy joins every summon of these colours
+        tuple[Annotated[str, OneOf(EVENT_COLOURS)], ...], Field(default=())
+    ]
     shared: bool  # shared Health and Clarity
-    health: int  # each Agent's own Health and Clarity when not shared (0 when shared)
-    contracts: bool
-    start: str  # where the Group Token starts ("": the Mission says)
-    ordered_from: int  # tokens placed in room order, alternating colours, from this room
-    random_from: int  # or shuffled and dealt from this room (0: neither)
-    tiebreaks: tuple[str, ...]  # after the most Data Shards
+    health: Zero  # each Agent's own Health and Clarity when not shared (0 when shared)
+    contracts: No
+    start: Empty  # where the Group Token starts ("": the Mission says)
+    ordered_from: Zero  # tokens placed in room order, alternating colours, from this room
+    random_from: Zero  # or shuffled and dealt from this room (0: neither)
+    tiebreaks: Annotated[  # after the most Data Shards
+        tuple[Annotated[str, OneOf(TIEBREAKS)], ...], Field(default=())
+    ]
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The numbers of set-up and of the turn the rulebook prints."""
 
-    min_agents: int
-    max_players: int
-    start_energy: int
-    health_base: int  # starting Health = this + active Agents
-    clarity: int
-    overcharge_clarity: int
-    clarity_zero_health: int  # Health lost at the start of Refresh with Clarity 0
-    unengaged: tuple[int, int]  # Health and Clarity each Unengaged enemy costs
-    summon: Mapping[int, int]  # active Agents -> enemies summoned
-    shards: Mapping[str, int]  # enemy colour -> Data Shards
-    refresh: tuple[str, ...]  # Refresh actions
-    rest: tuple[int, int]  # Health and Clarity per resting Agent
-    recharge: int
-    searchers: int
-    hand_slots: int
-    belt_slots: int
-    bare_hand_power: int
-    counts: Mapping[str, int]  # the component list
-    tokens: Mapping[str, int]  # the token list
-    source: str
+    min_agents: Count
+    max_players: Count
+    start_energy: Count
+    health_base: Count  # starting Health = this + active Agents
+    clarity: Count
+    overcharge_clarity: Count
+    clarity_zero_health: Count  # Health lost at the start of Refresh with Clarity 0
+    unengaged: tuple[Count, Count]  # Health and Clarity each Unengaged enemy costs
+    summon: Mapping[int, Count]  # active Agents -> enemies summoned
+    shards: Annotated[  # enemy colour -> Data Shards
+        Mapping[Annotated[str, OneOf(COLOURS)], Count], Field(default_factory=dict)
+    ]
+    refresh: Names  # Refresh actions
+    rest: tuple[Count, Count]  # Health and Clarity per resting Agent
+    recharge: Count
+    searchers: Count
+    hand_slots: Count
+    belt_slots: Count
+    bare_hand_power: Count
+    counts: Table  # the component list
+    tokens: Table  # the token list
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
+
+
+# The declared field kinds the records above use.
+Source = Annotated[str, OneOf(SOURCES)]
+Steps = Annotated[tuple[Annotated[Step, Rule(_step)], ...], Field(default=())]
+Wait = Annotated[
+    Condition, Rule(_condition), Field(default_factory=lambda: Condition("always", {}))
+]
+Abilities = Annotated[tuple[Ability, ...], Field(default=(), alias="ability")]
+Names = Annotated[tuple[str, ...], Field(default=())]
+Table = Annotated[Mapping[str, Count], Field(default_factory=dict)]
+Zero = Annotated[Count, Field(default=0)]
+No = Annotated[bool, Field(default=False)]
+Empty = Annotated[str, Field(default="")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,3 +548,80 @@ class Content:
 
     def event_deck(self, colour: str) -> tuple[str, ...]:
         return tuple(e.name for e in self.events if e.colour == colour for _ in range(e.copies))
+
+
+# Re-exported: the content vocabulary the records use, declared in `vocab.py`.
+__all__ = [
+    "ALLY",
+    "BOOL",
+    "CATEGORIES",
+    "COLOURS",
+    "CONDITIONS",
+    "DAMAGE_TYPES",
+    "DECKS",
+    "DOOR",
+    "DOOR_KINDS",
+    "EFFECTS",
+    "ENEMY",
+    "EVENT_COLOURS",
+    "EVENT_SUMMONS",
+    "INT",
+    "ITEM",
+    "ITEM_KINDS",
+    "KEEPS",
+    "KEYWORDS",
+    "MODES",
+    "REFERENCES",
+    "ROOM",
+    "SEARCH_KINDS",
+    "SIGNED",
+    "SIZES",
+    "SLOTS",
+    "SNEAK_FACES",
+    "STORY",
+    "STORY_KINDS",
+    "TEXT",
+    "TIEBREAKS",
+    "TIMELINES",
+    "TOKENS",
+    "USES",
+    "WHEN",
+    "WINDOWS",
+    "Abilities",
+    "Ability",
+    "Agent",
+    "Ally",
+    "Attack",
+    "Board",
+    "CombatCard",
+    "Condition",
+    "Content",
+    "DeckCard",
+    "Door",
+    "Empty",
+    "EndEvent",
+    "Enemy",
+    "EventToken",
+    "Mission",
+    "Mode",
+    "Names",
+    "No",
+    "Param",
+    "ParamSpec",
+    "RandomEvent",
+    "Room",
+    "Rules",
+    "Search",
+    "SearchResult",
+    "Skill",
+    "Source",
+    "Step",
+    "Steps",
+    "StoryCard",
+    "Table",
+    "Treasure",
+    "Upgrade",
+    "Wait",
+    "Zero",
+    "params_problem",
+]
