@@ -65,11 +65,19 @@ def test_simulate_table_and_agent_specs_per_seat() -> None:
     assert "turn_limit=10" in out
 
 
-def test_players_alone_seats_random_agents() -> None:
+def test_players_alone_seats_heuristic_agents() -> None:
     result = tabletop(["simulate", "quests", "--games", "2", "--players", "4", *SHORT, "--json"])
     assert result.exit_code == 0, result.output
     s = json.loads(result.stdout)
-    assert s["players"] == 4 and {seat["agent"] for seat in s["seats"]} == {"random"}
+    assert s["players"] == 4 and {seat["agent"] for seat in s["seats"]} == {"heuristic"}
+
+
+def test_no_seats_at_all_plays_heuristic_bots_at_the_usual_count() -> None:
+    result = tabletop(["simulate", "quests", "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    s = json.loads(result.stdout)
+    assert s["players"] == 3 and s["agents"] == ["heuristic"] * 3
+    assert s["content"] == "shipped"
 
 
 @pytest.mark.parametrize(

@@ -28,10 +28,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from tabletop.engine import registry
 from tabletop.engine.errors import UnknownAgentError
 from tabletop.engine.record import clip
-from tabletop.sim import parallel, results
+from tabletop.sim import impact, parallel, results
 from tabletop.sim.runner import (
     DEFAULT_MAX_STEPS,
     SimConfig,
@@ -39,7 +38,7 @@ from tabletop.sim.runner import (
     check_players,
     make_config,
 )
-from tabletop.sim.summary import standings, summarize
+from tabletop.sim.summary import limit_warning, standings, summarize
 
 INTERRUPTED = 130
 
@@ -48,7 +47,9 @@ def seat_specs(
     game: str, agents: str | None, agent: list[str] | None, players: int | None
 ) -> list[str]:
     """Agent specs, one per seat, from `--agents a,b,c` or repeated `--agent SPEC`. With
-    neither, every seat (players, else the game's minimum) plays `random`."""
+    neither, every seat (players, else the game's usual number) plays `heuristic`, the
+    game's own bot: random agents rarely finish a game, and a report of turn limits helps
+    no designer."""
     if agents is not None and agent:
         raise UnknownAgentError("give either --agents or --agent, not both")
     if agent:
@@ -65,9 +66,9 @@ def seat_specs(
                 )
         return names
     if players is None:
-        return ["random"] * registry.get(game).min_players
+        return ["heuristic"] * impact.usual_players(game)
     check_players(game, players)  # before a list of `players` seats is built
-    return ["random"] * players
+    return ["heuristic"] * players
 
 
 def _check_run(games: int, workers: int, backend: str, out: Path | None) -> None:
@@ -168,9 +169,21 @@ def _execute(
         return parallel.run(config, games, workers=workers, backend=backend, progress=progress)
 
 
+def content_digest(config: SimConfig) -> str:
+    """The digest of the run's content patch, or "shipped"."""
+    return "shipped" if config.content is None else str(config.content.digest)
+
+
 def _meta(command: str, config: SimConfig, run: parallel.RunResult) -> dict[str, Any]:
+    patch = config.content
     return {
         "command": command,
+        "game": config.game,
+        "content": content_digest(config),
+        "patch": None if patch is None else str(patch.text),
+        "patch_source": None if patch is None else str(patch.source),
+        "impact": config.impact,
+        "options": dict(config.options),
         "master_seed": config.seed,
         "requested": run.requested,
         "finished": run.finished,
@@ -196,6 +209,9 @@ def _finish(
         requested=run.requested,
         interrupted=run.interrupted,
     )
+    summary["content"] = content_digest(config)
+    summary["agents"] = list(config.agents)
+    summary["max_steps"] = config.max_steps
     if out is not None:
         results.write(out, run.rows, _meta(command, config, run))
     code = 0
@@ -304,7 +320,36 @@ def _extra_keys(entries: list[dict[str, Any]], standard: set[str]) -> list[str]:
     return keys
 
 
+def _say(console: Console, text: str, style: str | None = None) -> None:
+    console.print(text, highlight=False, markup=False, style=style)
+
+
+def print_header(console: Console, s: dict[str, Any]) -> None:
+    """The run's content and settings, first, so a result always says what it played."""
+    opts = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "defaults"
+    _say(console, f"{s['game']} {s['version']}: content {s.get('content', 'shipped')}")
+    _say(
+        console,
+        f"settings: {s['players']} players, agents {', '.join(s.get('agents', []))}; "
+        f"seed {s['seed']}; {s['requested']} games; options {opts}"
+        + (f"; step cap {s['max_steps']:,}" if "max_steps" in s else ""),
+    )
+
+
 def _print_footer(console: Console, s: dict[str, Any]) -> None:
+    warning = limit_warning(s["games"], s.get("limit_games", 0))
+    if warning:
+        _say(console, warning, "bold yellow")
+    test = s.get("seat_test")
+    if test is not None:
+        _say(
+            console,
+            f"seat advantage: chi-square {test['chi2']:.2f} on {test['df']} df, p = "
+            f"{test['p']:.3g}"
+            + (" (the seats differ)" if test["p"] < 0.05 else " (no evidence the seats differ)")
+            + f"; about {test['games_for_2_points']:,} games would show a seat winning "
+            "2 points more often",
+        )
     console.print(
         f"{_n(s['games'], 'game')} ({s['requested']} asked), {s['draws']} without a winner; "
         f"turns mean {s['turns_mean']:.1f}, median {s['turns_median']:g}; "
@@ -338,8 +383,8 @@ _SEAT_KEYS = {"seat", "agent", "games", "wins", "win_rate", "ci95", "score_mean"
 
 def _print_summary(s: dict[str, Any]) -> None:
     console = Console()
-    opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
-    table = Table(title=escape(f"{s['game']} {s['version']}, seed {s['seed']} ({opts})"))
+    print_header(console, s)
+    table = Table(title=escape(f"{s['game']}: win rate per seat"))
     for col in ("seat", "agent", "wins", "win rate", "95% CI", "mean score", "median score"):
         table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     extra = _extra_keys(s["seats"], _SEAT_KEYS)

@@ -2,10 +2,13 @@
 
 Columns: `index` (game number in the run), `game`, `version`, `options` (JSON), `seed` (the
 game's seed), `agents` (every seat's spec, joined by " | "), `agent`, `seat`, `score`, `win`,
-`turns`, `decisions`, `seconds`, `team`, `holdings` (list of strings), then one `stat_<name>`
-float column per seat statistic and one `outcome_<name>` string column per game-level outcome
-the game reported. The run's settings (master seed, games asked for, command) are stored as
-JSON in the file's `tabletop` schema metadata.
+`turns`, `decisions`, `seconds`, `team`, `holdings` (list of strings), `impact` (list of
+"<label>|<card name>" strings: what the seat drew, held or played; see `sim.impact`), `limit`
+(the game ended at a turn limit), then one `stat_<name>` float column per seat statistic and
+one `outcome_<name>` string column per game-level outcome the game reported. The run's
+settings (master seed, games asked for, command, content digest and patch text) are stored
+as JSON in the file's `tabletop` schema metadata. Files written before `impact` and `limit`
+existed read with those empty.
 
 pyarrow comes with the `sim` extra and is imported only when a file is read or written.
 """
@@ -41,6 +44,7 @@ _BASE = (
     "team",
     "holdings",
 )
+_NEWER = ("impact", "limit")  # columns a file may lack (written by an older tabletop)
 
 
 def require_sim_extra(module: str) -> Any:
@@ -77,6 +81,8 @@ def to_table(rows: Sequence[SeatRow], meta: Mapping[str, Any] | None = None) -> 
         pa.field("seconds", pa.float64()),
         pa.field("team", pa.string()),
         pa.field("holdings", pa.list_(pa.string())),
+        pa.field("impact", pa.list_(pa.string())),
+        pa.field("limit", pa.bool_()),
     ]
     columns: list[list[Any]] = [
         [r.index for r in rows],
@@ -94,6 +100,8 @@ def to_table(rows: Sequence[SeatRow], meta: Mapping[str, Any] | None = None) -> 
         [r.seconds for r in rows],
         [r.team for r in rows],
         [list(r.holdings) for r in rows],
+        [list(r.impact) for r in rows],
+        [r.limit for r in rows],
     ]
     for key in stats:
         fields.append(pa.field(STAT_PREFIX + key, pa.float64()))
@@ -136,14 +144,19 @@ def csv_columns(rows: Sequence[SeatRow]) -> tuple[list[str], list[list[Any]]]:
     " | ", one `stat_`/`outcome_` column each (empty where a seat has none)."""
     stats = sorted({k for r in rows for k in r.seat_stats})
     outcomes = sorted({k for r in rows for k in r.outcomes})
-    head = [*_BASE, *(STAT_PREFIX + k for k in stats), *(OUTCOME_PREFIX + k for k in outcomes)]
+    head = [
+        *_BASE,
+        *_NEWER,
+        *(STAT_PREFIX + k for k in stats),
+        *(OUTCOME_PREFIX + k for k in outcomes),
+    ]
     body = []
     for r in rows:
         body.append(
             [
                 r.index, r.game, r.version, r.options, r.seed, r.agents, r.agent, r.seat,
                 r.score, r.win, r.turns, r.decisions, r.seconds, r.team or "",
-                " | ".join(r.holdings),
+                " | ".join(r.holdings), " ; ".join(r.impact), r.limit,
                 *(_blank(r.seat_stats.get(k)) for k in stats),
                 *(_blank(r.outcomes.get(k)) for k in outcomes),
             ]
@@ -249,6 +262,8 @@ def read(path: Path) -> tuple[list[SeatRow], dict[str, Any]]:
                 seconds=rec["seconds"],
                 team=rec["team"],
                 holdings=tuple(rec["holdings"] or ()),
+                impact=tuple(rec.get("impact") or ()),
+                limit=bool(rec.get("limit") or False),
                 seat_stats={c[len(STAT_PREFIX) :]: rec[c] for c in stats if rec[c] is not None},
                 outcomes={c[len(OUTCOME_PREFIX) :]: rec[c] for c in outcomes if rec[c] is not None},
             )

@@ -26,6 +26,7 @@ from tabletop.engine.options import options_dict, parse_options
 from tabletop.engine.record import clip
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.table import DriveLimitError, Table
+from tabletop.sim import impact
 
 # Separates seat specs in the `agents` column; specs themselves may contain commas.
 AGENTS_SEPARATOR = " | "
@@ -64,6 +65,10 @@ class SeatRow:
     holdings: tuple[str, ...] = ()
     seat_stats: Mapping[str, float] = field(default_factory=dict)
     outcomes: Mapping[str, str] = field(default_factory=dict)
+    # what this seat drew / held / played ("<label>|<card name>", see `sim.impact`); empty
+    # when the run did not record card impact
+    impact: tuple[str, ...] = ()
+    limit: bool = False  # the game ended at a turn limit, not by its own end
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,8 @@ class SimConfig:
     seed: int = 0
     rotate: bool = False
     max_steps: int = DEFAULT_MAX_STEPS  # answers a game may take before the run stops
+    impact: bool = False  # record each seat's card events (`sim.impact`)
+    content: Any = None  # a content patch (`tabletop.engine.patch.Patch`); None: shipped
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The agent spec of each seat in game `index`."""
@@ -102,6 +109,8 @@ def make_config(
     seed: int = 0,
     rotate: bool = False,
     max_steps: int = DEFAULT_MAX_STEPS,
+    impact: bool = False,
+    content: Any = None,
 ) -> SimConfig:
     """Check everything up front (game, player count, options, every agent spec) and return
     a config whose options are complete and typed, so workers never meet bad input."""
@@ -124,7 +133,22 @@ def make_config(
     opts = options_dict(parse_options(game, spec.options_type, options))
     for agent in agents:
         check_spec(agent, game)
-    return SimConfig(game, n, tuple(a.strip() for a in agents), opts, seed, rotate, max_steps)
+    if content is not None and getattr(content, "game_id", game) != game:
+        raise SimulationError(
+            f"the content patch {getattr(content, 'source', '')} is for "
+            f"{content.game_id}, not for {game}"
+        )
+    return SimConfig(
+        game,
+        n,
+        tuple(a.strip() for a in agents),
+        opts,
+        seed,
+        rotate,
+        max_steps,
+        impact,
+        content,
+    )
 
 
 def check_players(game: str, players: object) -> None:
@@ -147,12 +171,22 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
     gseed = config.game_seed(index)
     specs = config.seats_for(index)
     start = time.perf_counter()
-    state = registry.new_game(config.game, config.players, gseed, config.options, log=False)
+    if config.content is None:
+        state = registry.new_game(config.game, config.players, gseed, config.options, log=False)
+    else:
+        state = registry.new_game(
+            config.game, config.players, gseed, config.options, log=False, content=config.content
+        )
     agents = [make_agent(s, config.game, derive_seed(gseed, seat)) for seat, s in enumerate(specs)]
     cap = config.max_steps
+    decl = impact.declared(config.game)
+    tracker = impact.Tracker(state, decl) if config.impact else None
     try:
         try:
-            Table(state, agents, max_steps=cap).drive()
+            if tracker is None:
+                Table(state, agents, max_steps=cap).drive()
+            elif not impact.drive(state, agents, cap, tracker):
+                raise DriveLimitError(cap)
         except DriveLimitError:
             raise StepLimitError(
                 f"game {index} of the run (seed {gseed}) did not end within {cap:,} "
@@ -179,7 +213,9 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
         "seconds": seconds,
         "team": result.team,
         "outcomes": dict(result.outcomes),
+        "limit": impact.limit_reached(state, decl),
     }
+    events = tracker.events() if tracker is not None else [()] * config.players
     rows = []
     for seat in range(config.players):
         rows.append(
@@ -190,6 +226,7 @@ def play_game(config: SimConfig, index: int) -> list[SeatRow]:
                 win=seat in result.winners,
                 holdings=tuple(result.holdings[seat]) if seat < len(result.holdings) else (),
                 seat_stats=dict(result.seat_stats[seat]) if seat < len(result.seat_stats) else {},
+                impact=events[seat],
                 **common,
             )
         )

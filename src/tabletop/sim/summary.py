@@ -4,32 +4,22 @@ scores, game lengths, throughput, game-level outcomes. Game-agnostic: whatever n
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tabletop.sim.runner import SeatRow
+from tabletop.sim.stats import Z95, seat_advantage, wilson
 
-Z95 = 1.959963984540054
+__all__ = ["Z95", "by_game", "limit_warning", "standings", "summarize", "wilson"]
+
+# More than this share of games ending at a turn limit makes a run's figures suspect.
+LIMIT_WARN = 0.05
 # Keys of a seat or standing entry; a game stat with one of these names gets a `stat_` prefix.
 _RESERVED = frozenset(
     {"seat", "agent", "games", "wins", "win_rate", "ci95", "score_mean", "score_median"}
 )
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion wins/n; (0, 1) when n is 0."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = 0.0 if wins <= 0 else max(0.0, min(p, centre - half))
-    hi = 1.0 if wins >= n else min(1.0, max(p, centre + half))
-    return (lo, hi)
 
 
 def by_game(rows: Iterable[SeatRow]) -> dict[int, list[SeatRow]]:
@@ -98,6 +88,8 @@ def summarize(
         if g[0].team is not None:
             teams[g[0].team] += 1
     n = len(games)
+    limited = sum(1 for g in games.values() if g[0].limit)
+    test = seat_advantage([int(e["wins"] or 0) for e in seats], n)
     return {
         "game": first[0].game if first else None,
         "version": first[0].version if first else None,
@@ -115,6 +107,17 @@ def summarize(
         "seconds": seconds,
         "decisions_per_s": decisions / seconds if seconds > 0 else 0.0,
         "games_per_s": n / seconds if seconds > 0 else 0.0,
+        "limit_games": limited,
+        # chi-square test that every seat wins equally often (None: fewer than two seats, or
+        # no wins), and the games a test would need to see one seat win 2 points more often
+        "seat_test": None
+        if test is None
+        else {
+            "chi2": test.chi2,
+            "df": test.df,
+            "p": test.p,
+            "games_for_2_points": test.games_for_edge,
+        },
         "outcomes": {k: dict(sorted(c.items())) for k, c in sorted(outcomes.items())},
         "team": dict(sorted(teams.items())),
         # a cooperative game's team results: each outcome's rate with its 95% interval
@@ -124,6 +127,17 @@ def summarize(
         if n
         else {},
     }
+
+
+def limit_warning(games: int, limited: int, max_steps: int | None = None) -> str | None:
+    """The warning a run deserves when more than 5% of its games ended at a turn limit."""
+    if games <= 0 or limited / games <= LIMIT_WARN:
+        return None
+    return (
+        f"warning: {limited} of {games} games ({limited / games:.0%}) ended at the turn limit, "
+        "not by the game's own end: win rates and lengths describe the limit more than the "
+        "game. Use stronger agents (the default is the game's heuristic bot) or a higher limit."
+    )
 
 
 def standings(rows: Sequence[SeatRow]) -> list[dict[str, Any]]:
