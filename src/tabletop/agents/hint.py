@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.agents.ismcts import IsmctsAgent, Settings
+from tabletop.agents.ismcts import IsmctsAgent, Settings, best_child
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
 
@@ -32,39 +32,58 @@ class Hint:
             f"continuations; expected result {self.value:.2f}, where a win is 1)"
         )
 
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready, for the page: the option, its label, the share, the value, the
+        iterations and the one-line why."""
+        return {
+            "option": self.option_id,
+            "label": self.label,
+            "share": round(self.share, 4),
+            "value": round(self.value, 4),
+            "iterations": self.iterations,
+            "why": self.line(),
+        }
 
-def hint(state: State, seat: int, seconds: float = SECONDS, seed: int = 0) -> Hint:
-    """The search's suggestion for `seat` at `state` (which must be waiting for `seat`)."""
+
+def hint(
+    state: State,
+    seat: int,
+    seconds: float = SECONDS,
+    seed: int = 0,
+    *,
+    iterations: int | None = None,
+) -> Hint:
+    """The search's suggestion for `seat` at `state` (which must be waiting for `seat`): the
+    option `IsmctsAgent` would answer (`best_child`), from `seat`'s information only (every
+    iteration searches a determinization of what the seat may know). `iterations`: search
+    exactly that many instead of `seconds` (reproducible; tests)."""
     decision = state.pending
-    if decision is None or seat not in decision.players:
+    if decision is None or seat not in state.to_move():
         raise ValueError("there is nothing for this seat to choose")
     options = decision.options_for(seat)
     if len(options) == 1:
         return Hint(options[0].id, options[0].label, 1.0, 0.0, 0)
-    seconds = max(0.05, min(seconds, MAX_SECONDS))
+    if iterations is None:
+        settings = Settings(time=max(0.05, min(seconds, MAX_SECONDS)), iterations=None)
+    else:
+        settings = Settings(time=MAX_SECONDS, iterations=max(1, iterations))
     agent = IsmctsAgent(
-        state.game_id,
-        derive_seed(seed or state.seed, 7_000 + state.steps),
-        Settings(time=seconds, iterations=None),
+        state.game_id, derive_seed(seed or state.seed, 7_000 + state.steps), settings
     )
     root = agent.search(state, seat)
     kind = decision.kind_for(seat)
-    total = 0
-    best: tuple[int, float, int] = (-1, 0.0, 0)
-    for i, opt in enumerate(options):
-        child = root.children.get((seat, kind, opt.id))
-        if child is None or not child.visits:
-            continue
-        total += child.visits
-        key = (child.visits, child.total / child.visits, i)
-        if key[:2] > best[:2]:
-            best = key
-    if best[0] <= 0:
-        first = options[0]
-        return Hint(first.id, first.label, 0.0, 0.0, agent.last_iterations)
-    visits, value, index = best
+    index, child = best_child(root, seat, kind, options)
     chosen = options[index]
-    return Hint(chosen.id, chosen.label, visits / total, value, agent.last_iterations)
+    if child is None:
+        return Hint(chosen.id, chosen.label, 0.0, 0.0, agent.last_iterations)
+    total = sum(n.visits for (p, k, _), n in root.children.items() if p == seat and k == kind)
+    return Hint(
+        chosen.id,
+        chosen.label,
+        child.visits / total,
+        child.total / child.visits,
+        agent.last_iterations,
+    )
 
 
 __all__ = ["MAX_SECONDS", "SECONDS", "Hint", "hint"]

@@ -8,10 +8,15 @@ then walks one tree shared by all determinizations:
 - Selection: UCB1 with availability counts. A node's children are keyed by who chooses, the
   decision kind and the option id; at each step only the children legal in this
   determinization compete, and each of them has its availability counted.
-- Expansion: one untried legal option, picked at random, per iteration.
+- Expansion: one untried legal option per iteration: the heuristic bot's answer first when
+  `bias` is above 0, else one picked at random.
+- Progressive bias (`bias` > 0): each node asks the game's heuristic bot once, at its first
+  visit, for its answer there; that option's child gets `bias / (visits + 1)` added to its UCB
+  value, so a short search starts from the rule bot's play and leaves it only on evidence.
 - Rollout: the rollout policy plays on (`heuristic`: the game's registered heuristic bot, one
   per seat, seeded from the agent's RNG; `random`: uniform) for at most `depth` answers after
-  the new node, then the position is scored.
+  the new node (by default the game's own depth, `agents/hooks.py`), then the position is
+  scored.
 - Backpropagation: every node keeps the reward of the player who chose at it, so in a
   multiplayer tree each player maximises their own reward.
 
@@ -21,15 +26,17 @@ the rollout policy is the model of the opponents. With `tree`, every player's de
 tree nodes chosen by UCB for that player's own reward (textbook multiplayer SO-ISMCTS, which
 lets opponents act on the determinized cards). Against two heuristic bots in 3-player Quests,
 at 300 iterations, `policy` won 17 of 24 games and `tree` 9 of 24: with a few hundred
-iterations the opponents' nodes stay close to random play, a poor model of anyone. With the
-defaults (1,000 iterations) it won 33 of 45 games against two heuristic bots (73%, 95% Wilson
+iterations the opponents' nodes stay close to random play, a poor model of anyone. With
+1,000 iterations it won 33 of 45 games against two heuristic bots (73%, 95% Wilson
 interval 59-84%; par is 33%), searching about 1,400 iterations per second (`bench/ismcts.py`).
 
-Rewards: an ended game gives 1 to each winner split evenly on a shared win (1/k for k winners)
-and 0 to the others; a draw (no winner) gives 1/n to every seat. A cooperative game (the result
-has a `team` outcome) gives 1 to every winner and 0 to the others. A rollout cut at `depth`
-scores the position with the game's `evaluate` (per-seat values in [0, 1]) when the game offers
-one, else 1/n to every seat.
+Rewards (`agents/hooks.py`): an ended game is scored by the game's own `reward` when its
+evaluation module defines one (Guardians: the party's win first, then the seat's share), else
+1 to each winner split evenly on a shared win (1/k for k winners) and 0 to the others, a draw
+(no winner) 1/n to every seat, and in a cooperative game (the result has a `team` outcome) 1
+to every winner and 0 to the others. A rollout cut at `depth` scores the position with the
+game's `evaluate` (per-seat values in [0, 1]) when the game offers one, else 1/n to every
+seat. docs/agents.md has each game's reward and evaluation and the measurements.
 
 Simultaneous decisions and reaction windows: when several players answer one decision without
 seeing each other's answers, only the searching seat's answer is a tree node; the other
@@ -43,14 +50,15 @@ The agent never reads hidden information: it reads the real state only for its o
 everything else comes from determinizations. The answer is the most visited option (ties: the
 best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 
-- `iterations` (default 1000, at most 1,000,000): iterations per decision.
-- `time` (seconds, optional, at most 3600): search until this much time has passed instead;
-  with `time` set, `iterations` caps the search only when given too. Timed search is not
-  reproducible.
+- `time` or `seconds` (default 0.2 when no `iterations` is given, at most 3600): search until
+  this much time has passed (the time a person will wait). Timed search is not reproducible.
+- `iterations` (at most 1,000,000): search exactly this many iterations a decision, without
+  a clock (tests and reproducible runs); with a time too, whichever ends first.
 - `c` (default 0.7): the UCB exploration constant.
 - `rollout` (default heuristic): `heuristic` or `random`.
-- `depth` (default 20, at most 1,000,000): answers a rollout plays before the position is
-  scored.
+- `depth` (default: the game's, 20 unless its evaluation module says otherwise; at most
+  1,000,000): answers a rollout plays before the position is scored.
+- `bias` (default 0, at least 0): the progressive bias toward the heuristic bot's answer.
 - `opponents` (default policy): `policy` or `tree`, see above.
 
 The upper bounds keep one decision finite and a mistyped setting from hanging a run: a million
@@ -63,121 +71,57 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from tabletop.agents.base import Agent
+from tabletop.agents.hooks import hooks_for, terminal_rewards
+from tabletop.agents.settings import (
+    MAX_DEPTH,
+    MAX_ITERATIONS,
+    MAX_TIME,
+    OPPONENTS,
+    ROLLOUTS,
+    Settings,
+    parse_settings,
+)
 from tabletop.engine import registry
-from tabletop.engine.decision import PARALLEL
-from tabletop.engine.errors import UnknownAgentError
+from tabletop.engine.decision import PARALLEL, Option
 from tabletop.engine.rng import Rng
-from tabletop.engine.state import Result, State
-
-ROLLOUTS = ("heuristic", "random")
-OPPONENTS = ("tree", "policy")
-MAX_ITERATIONS = 1_000_000
-MAX_TIME = 3600.0  # seconds
-MAX_DEPTH = 1_000_000
-_KEYS = {
-    "iterations": f"a whole number from 1 to {MAX_ITERATIONS:,}",
-    "time": f"a number of seconds above 0 and at most {MAX_TIME:g}",
-    "c": "a number of at least 0",
-    "rollout": " or ".join(ROLLOUTS),
-    "depth": f"a whole number from 0 to {MAX_DEPTH:,}",
-    "opponents": " or ".join(OPPONENTS),
-}
-# The most characters of a bad value an error message repeats.
-_CLIP = 60
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Validated ISMCTS settings. `iterations` None: no cap (only with `time`)."""
-
-    iterations: int | None = 1000
-    time: float | None = None
-    c: float = 0.7
-    rollout: str = "heuristic"
-    depth: int = 20
-    opponents: str = "policy"
-
-
-def _allowed() -> str:
-    return "; ".join(f"{k}: {v}" for k, v in _KEYS.items())
-
-
-def parse_settings(settings: dict[str, str]) -> Settings:
-    """Check and convert the settings of an `ismcts:...` spec. Raises `UnknownAgentError`
-    naming the allowed keys and values."""
-    for key in settings:
-        if key not in _KEYS:
-            raise UnknownAgentError(
-                f"unknown ismcts setting {key!r}; the settings are: {_allowed()}"
-            )
-
-    def bad(key: str) -> UnknownAgentError:
-        value = repr(settings[key])
-        if len(value) > _CLIP:
-            value = f"{value[:_CLIP]}… ({len(value):,} characters)"
-        return UnknownAgentError(
-            f"ismcts setting {key}={value} is not valid: it must be {_KEYS[key]}"
-        )
-
-    def number(
-        key: str, kind: Callable[[str], Any], low: float, strict: bool, high: float = math.inf
-    ) -> Any:
-        try:
-            value = kind(settings[key])
-        except ValueError:
-            raise bad(key) from None
-        if not math.isfinite(value) or value < low or (strict and value == low) or value > high:
-            raise bad(key)
-        return value
-
-    budget = number("time", float, 0.0, True, MAX_TIME) if "time" in settings else None
-    if "iterations" in settings:
-        iterations: int | None = number("iterations", int, 1, False, MAX_ITERATIONS)
-    else:
-        iterations = None if budget is not None else Settings.iterations
-    rollout = settings.get("rollout", Settings.rollout)
-    if rollout not in ROLLOUTS:
-        raise bad("rollout")
-    opponents = settings.get("opponents", Settings.opponents)
-    if opponents not in OPPONENTS:
-        raise bad("opponents")
-    return Settings(
-        iterations=iterations,
-        time=budget,
-        c=number("c", float, 0.0, False) if "c" in settings else Settings.c,
-        rollout=rollout,
-        depth=number("depth", int, 0, False, MAX_DEPTH) if "depth" in settings else Settings.depth,
-        opponents=opponents,
-    )
+from tabletop.engine.state import State
 
 
 class Node:
-    """A tree node: the edge that reaches it (chosen by `player`) and its statistics."""
+    """A tree node: the edge that reaches it (chosen by `player`) and its statistics. `prior`:
+    the heuristic bot's answer at this node's first visit (the option whose child gets the
+    progressive bias), "" until asked."""
 
-    __slots__ = ("avail", "children", "player", "total", "visits")
+    __slots__ = ("avail", "children", "player", "prior", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.prior = ""
         self.children: dict[tuple[int, str, str], Node] = {}
 
 
-def terminal_rewards(result: Result, n: int) -> list[float]:
-    """Per-seat reward of an ended game (see the module docstring)."""
-    winners = result.winners
-    if result.team is not None:
-        return [1.0 if p in winners else 0.0 for p in range(n)]
-    if not winners:
-        return [1.0 / n] * n
-    share = 1.0 / len(winners)
-    return [share if p in winners else 0.0 for p in range(n)]
+def best_child(
+    root: Node, player: int, kind: str, options: tuple[Option, ...]
+) -> tuple[int, Node | None]:
+    """The answer the search gives at `root`: the index in `options` of the most visited
+    child (ties: the best mean reward, then the first listed) and that child (None, with index
+    0, when no option was searched)."""
+    best, best_node = 0, None
+    best_key: tuple[int, float] = (0, 0.0)
+    children = root.children
+    for i, opt in enumerate(options):
+        child = children.get((player, kind, opt.id))
+        if child is None or not child.visits:
+            continue
+        key = (child.visits, child.total / child.visits)
+        if key > best_key:
+            best, best_node, best_key = i, child, key
+    return best, best_node
 
 
 class IsmctsAgent:
@@ -191,11 +135,15 @@ class IsmctsAgent:
         self.settings = settings or Settings()
         self.rng = Rng(seed)
         spec = registry.get(game_id)
-        self._evaluate = spec.evaluate
+        hooks = hooks_for(game_id)
+        self._evaluate = hooks.evaluate
+        self._reward = hooks.reward
+        self.depth = hooks.depth if self.settings.depth is None else self.settings.depth
         # One heuristic bot per seat, seeded from this agent's RNG.
         self._bots: list[Agent] = []
-        if self.settings.rollout == "heuristic":
+        if self.settings.rollout == "heuristic" or self.settings.bias > 0:
             self._bots = [spec.heuristic(self.rng.next64() >> 1) for _ in range(spec.max_players)]
+        self._heuristic_rollouts = self.settings.rollout == "heuristic"
         self.last_iterations = 0
         self.last_seconds = 0.0
 
@@ -210,16 +158,7 @@ class IsmctsAgent:
             self.last_seconds = 0.0
             return options[0].id
         root = self.search(state, player)
-        best = options[0].id
-        best_key: tuple[int, float] = (-1, 0.0)
-        for opt in options:
-            child = root.children.get((player, d.kind_for(player), opt.id))
-            if child is None:
-                continue
-            key = (child.visits, child.total / child.visits if child.visits else 0.0)
-            if key > best_key:
-                best, best_key = opt.id, key
-        return best
+        return options[best_child(root, player, d.kind_for(player), options)[0]].id
 
     def search(self, state: State, player: int) -> Node:
         """Run the search from `state` for `player` and return the root of the tree."""
@@ -245,6 +184,8 @@ class IsmctsAgent:
         rng = self.rng
         s = state.determinize(me, rng)
         c = self.settings.c
+        bias = self.settings.bias
+        bots = self._bots
         policy = self._policy
         opp_policy = self.settings.opponents == "policy"
         node = root
@@ -273,6 +214,11 @@ class IsmctsAgent:
                 s.apply(chooser, options[0].id)
                 continue
             kind = d.kind_for(chooser)
+            prior = ""
+            if bias > 0:
+                if not node.prior:
+                    node.prior = bots[chooser].choose(s, chooser)
+                prior = node.prior
             children = node.children
             untried = []
             best: Node | None = None
@@ -285,10 +231,17 @@ class IsmctsAgent:
                     continue
                 child.avail += 1
                 value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if opt.id == prior:
+                    value += bias / (child.visits + 1)
                 if value > best_value:
                     best, best_value, best_id = child, value, opt.id
             if untried:
-                oid = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                if prior and prior in untried:
+                    oid = prior
+                elif len(untried) > 1:
+                    oid = untried[rng.below(len(untried))]
+                else:
+                    oid = untried[0]
                 new = Node(chooser)
                 new.avail = 1
                 children[(chooser, kind, oid)] = new
@@ -306,7 +259,7 @@ class IsmctsAgent:
 
     def _policy(self, s: State, p: int) -> str:
         """The rollout policy's answer for `p` in the determinized state `s`."""
-        if self._bots:
+        if self._heuristic_rollouts:
             return self._bots[p].choose(s, p)
         d = s.pending
         assert d is not None
@@ -314,8 +267,8 @@ class IsmctsAgent:
         return options[self.rng.below(len(options))].id
 
     def _rollout(self, s: State) -> list[float]:
-        left = self.settings.depth
-        if self._bots:
+        left = self.depth
+        if self._heuristic_rollouts:
             bots = self._bots
             while left > 0 and s.result is None:
                 # (only a PARALLEL answer may leave fewer seats asked in a pass)
@@ -343,7 +296,7 @@ class IsmctsAgent:
                         break
         n = s.num_players
         if s.result is not None:
-            return terminal_rewards(s.result, n)
+            return list(self._reward(s.result, n))
         if self._evaluate is not None:
             return list(self._evaluate(s))
         return [1.0 / n] * n
@@ -354,4 +307,17 @@ def make(game_id: str, seed: int, settings: dict[str, str]) -> IsmctsAgent:
     return IsmctsAgent(game_id, seed, parse_settings(settings))
 
 
-__all__ = ["IsmctsAgent", "Node", "Settings", "make", "parse_settings", "terminal_rewards"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_ITERATIONS",
+    "MAX_TIME",
+    "OPPONENTS",
+    "ROLLOUTS",
+    "IsmctsAgent",
+    "Node",
+    "Settings",
+    "best_child",
+    "make",
+    "parse_settings",
+    "terminal_rewards",
+]

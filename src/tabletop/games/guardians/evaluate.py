@@ -1,8 +1,12 @@
 """A cheap evaluation of a Guardians position, for depth-limited search (`GameSpec.evaluate`).
 
 A seat wins when the party beats the final boss (the Red Boss; the Blue Boss in the Apprentice
-game) and, unless the game is fully cooperative, the seat has the most trophy points. So a
-seat's value is the chance the party wins times the seat's share of the win:
+game) and, unless the game is fully cooperative, the seat has the most trophy points. Every
+seat's win depends on the party's, so the search values the party's win first: an ended game
+is worth 0 to every seat when the party lost, and `PARTY` plus `1 - PARTY` times the seat's own
+share when it won (`reward`: the share is three quarters its share of the win, 1/k for k tied
+winners, and a quarter its share of the points scored). A position's value is the chance the
+party wins times (`PARTY` plus `1 - PARTY` times the seat's expected share):
 
 - The party's chance is a logistic model of the log-ratio of the party's power to the final
   boss's attack level, of how far the game has gone, of whether the Blue Boss fell (Guardian
@@ -24,10 +28,12 @@ from __future__ import annotations
 
 import math
 
-from tabletop.engine.state import State
+from tabletop.engine.state import Result, State
 from tabletop.games.guardians import rules as R
 from tabletop.games.guardians import tables as T
 
+PARTY = 0.6  # the part of a seat's reward that is the party's win alone
+WIN_PART = 0.75  # of the seat's own share: its share of the win; the rest, of the points
 # party's chance: intercept, log power ratio, progress, progress x log ratio, Blue Boss fell,
 # log of the number of players
 TEAM = (1.472, 5.325, -0.795, 1.771, 0.073, 0.782)
@@ -109,7 +115,23 @@ def evaluate(state: State) -> tuple[float, ...]:
     top = max(strengths)
     weights = [math.exp(x - top) for x in strengths]
     total_w = sum(weights)
-    return tuple(win * w / total_w for w in weights)
+    return tuple(win * (PARTY + (1.0 - PARTY) * w / total_w) for w in weights)
 
 
-__all__ = ["evaluate"]
+def reward(result: Result, players: int) -> tuple[float, ...]:
+    """Per-seat search reward of an ended game (see the module docstring)."""
+    if result.team != "won":
+        return (0.0,) * players
+    winners = result.winners
+    if players == 1:
+        return (1.0,) * players
+    points = sum(max(x, 0.0) for x in result.scores)
+    out = []
+    for p in range(players):
+        win = 1.0 / len(winners) if p in winners else 0.0
+        own = max(result.scores[p], 0.0) / points if points > 0 else 1.0 / players
+        out.append(PARTY + (1.0 - PARTY) * (WIN_PART * win + (1.0 - WIN_PART) * own))
+    return tuple(out)
+
+
+__all__ = ["PARTY", "evaluate", "reward"]

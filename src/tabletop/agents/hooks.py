@@ -1,0 +1,60 @@
+"""What the search knows of a game beyond the contract, found through `GameSpec.evaluate`.
+
+A game that registers an evaluation (`games/<game>/evaluate.py`) may define beside it:
+
+- `reward(result, players)`: the per-seat reward of an ended game, in [0, 1], when the game's
+  goal is not "win, alone or sharing a win" (Guardians: the party's win first, then the seat's
+  own share);
+- `DEPTH`: the answers a rollout plays before the position is scored with `evaluate`, when the
+  game's answers are dear or its evaluation good (`DEFAULT_DEPTH` otherwise).
+
+So the kernel names no game and the search reads each game's knowledge from the game itself.
+Without them the search uses `terminal_rewards` and `DEFAULT_DEPTH`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tabletop.engine import registry
+from tabletop.engine.state import Result, State
+
+DEFAULT_DEPTH = 20
+
+Reward = Callable[[Result, int], Sequence[float]]
+Evaluate = Callable[[State], tuple[float, ...]]
+
+
+def terminal_rewards(result: Result, n: int) -> list[float]:
+    """Per-seat reward of an ended game: 1 to each winner split evenly on a shared win (1/k
+    for k winners), 0 to the others; a draw (no winner) 1/n to every seat. A cooperative game
+    (the result has a `team` outcome) gives 1 to every winner and 0 to the others."""
+    winners = result.winners
+    if result.team is not None:
+        return [1.0 if p in winners else 0.0 for p in range(n)]
+    if not winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(n)]
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    evaluate: Evaluate | None
+    reward: Reward
+    depth: int
+
+
+def hooks_for(game_id: str) -> SearchHooks:
+    """The search hooks of `game_id` (see the module docstring)."""
+    spec = registry.get(game_id)
+    evaluate = spec.evaluate
+    module = sys.modules.get(evaluate.__module__) if evaluate is not None else None
+    reward: Reward = getattr(module, "reward", None) or terminal_rewards
+    depth = getattr(module, "DEPTH", DEFAULT_DEPTH)
+    return SearchHooks(evaluate, reward, int(depth))
+
+
+__all__ = ["DEFAULT_DEPTH", "SearchHooks", "hooks_for", "terminal_rewards"]

@@ -1,0 +1,179 @@
+"""The search's game knowledge (rewards, depth), its budget settings, the progressive bias
+toward the heuristic bot's answer, and `hint` as an API: the same answer as the agent, from the
+seat's information only. Every search here runs a fixed number of iterations (no clock)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tabletop.agents import make_agent
+from tabletop.agents.hint import hint
+from tabletop.agents.hooks import DEFAULT_DEPTH, hooks_for, terminal_rewards
+from tabletop.agents.ismcts import IsmctsAgent, Settings, best_child, parse_settings
+from tabletop.engine import game_ids, get, new_game
+from tabletop.engine.errors import UnknownAgentError
+from tabletop.engine.rng import Rng, derive_seed
+from tabletop.engine.state import Result, State
+
+# the package exports the function `evaluate`, which hides the module of that name
+guardians_eval = importlib.import_module("tabletop.games.guardians.evaluate")
+
+
+def a_choice(game_id: str, players: int, seed: int = 1, skip: int = 3) -> tuple[State, int]:
+    """A position of heuristic self-play where the seat to move has several options (the
+    `skip`-th such position)."""
+    spec = get(game_id)
+    s = new_game(game_id, players, seed, log=False)
+    bots = [spec.heuristic(p) for p in range(players)]
+    seen = 0
+    while not s.is_over:
+        p = s.to_move()[0]
+        if len(s.pending.options_for(p)) > 1:  # type: ignore[union-attr]
+            seen += 1
+            if seen > skip:
+                return s, p
+        s.apply(p, bots[p].choose(s, p))
+    raise AssertionError("no real choice in the game")
+
+
+# -- rewards and depth -----------------------------------------------------------------------
+
+
+def test_guardians_values_the_partys_win_first() -> None:
+    lost = Result((20.0, 5.0, 3.0), (), "the final boss survives", team="lost")
+    assert guardians_eval.reward(lost, 3) == (0.0, 0.0, 0.0)
+    won = Result((20.0, 5.0, 3.0), (0,), "the final boss is defeated", team="won")
+    r = guardians_eval.reward(won, 3)
+    # every seat is better off when the party wins, the winner most, more points more
+    assert r[0] > r[1] > r[2] >= guardians_eval.PARTY > 0.0
+    assert all(0.0 <= x <= 1.0 for x in r)
+    tie = Result((10.0, 10.0, 3.0), (0, 1), "tie", team="won")
+    t = guardians_eval.reward(tie, 3)
+    assert t[0] == t[1] and r[0] > t[0] > t[2]
+    alone = Result((9.0,), (0,), "solo", team="won")
+    assert guardians_eval.reward(alone, 1) == (1.0,)
+
+
+def test_guardians_evaluation_keeps_the_partys_chance_first() -> None:
+    s, _ = a_choice("guardians", 3, skip=20)
+    values = guardians_eval.evaluate(s)
+    # each seat's value is the party's chance times (PARTY + its share): at least PARTY/(1)
+    # of the chance, so the smallest is at least PARTY times the largest
+    assert min(values) >= guardians_eval.PARTY * max(values) - 1e-12
+    assert all(0.0 < v < 1.0 for v in values)
+
+
+def test_hooks_come_from_the_games_evaluation_module() -> None:
+    assert hooks_for("guardians").reward is guardians_eval.reward
+    assert hooks_for("quests").reward is terminal_rewards
+    for game_id in game_ids():
+        h = hooks_for(game_id)
+        assert h.evaluate is get(game_id).evaluate
+        assert h.depth >= 1
+    assert hooks_for("quests").depth == DEFAULT_DEPTH
+
+
+def test_a_search_scores_an_ended_game_with_the_games_reward() -> None:
+    a = make_agent("ismcts:iterations=2,depth=0", "guardians", 0)
+    assert isinstance(a, IsmctsAgent)
+    seen: list[tuple[Result, int]] = []
+
+    def reward(result: Result, n: int) -> tuple[float, ...]:
+        seen.append((result, n))
+        return (0.25,) * n
+
+    a._reward = reward
+    s = new_game("guardians", 2, 4, log=False)
+    bots = [get("guardians").heuristic(p) for p in range(2)]
+    while not s.is_over:
+        p = s.to_move()[0]
+        s.apply(p, bots[p].choose(s, p))
+    assert a._rollout(s) == [0.25, 0.25] and seen == [(s.result, 2)]
+
+
+# -- budgets -------------------------------------------------------------------------------
+
+
+def test_seconds_is_another_name_for_time_and_the_smaller_counts() -> None:
+    assert parse_settings({"seconds": "0.5"}) == Settings(time=0.5)
+    assert parse_settings({"seconds": "0.5", "time": "2"}).time == 0.5
+    assert parse_settings({"iterations": "30"}) == Settings(iterations=30, time=None)
+    with pytest.raises(UnknownAgentError, match="seconds='0'"):
+        make_agent("ismcts:seconds=0", "quests", 0)
+    with pytest.raises(UnknownAgentError, match="bias='-1'"):
+        make_agent("ismcts:bias=-1", "quests", 0)
+
+
+def test_an_iteration_budget_never_reads_the_clock() -> None:
+    """An iteration budget alone has no time limit: it is reproducible on any machine."""
+    a = make_agent("ismcts:iterations=25", "quests", 0)
+    assert isinstance(a, IsmctsAgent) and a.settings.time is None
+    s, p = a_choice("quests", 3)
+    a.choose(s, p)
+    assert a.last_iterations == 25
+
+
+# -- the progressive bias ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["quests", "guardians"])
+def test_the_bias_remembers_the_heuristic_answer_and_stays_deterministic(game_id: str) -> None:
+    s, p = a_choice(game_id, 3)
+    spec = "ismcts:iterations=30,depth=6,bias=0.5"
+    roots = []
+    for _ in range(2):
+        a = make_agent(spec, game_id, 9)
+        assert isinstance(a, IsmctsAgent)
+        roots.append(a.search(s, p))
+    first, second = roots
+    ids = s.pending.option_ids(p)  # type: ignore[union-attr]
+    assert first.prior in ids and first.prior == second.prior
+    stats = [{k: (n.visits, n.total) for k, n in r.children.items()} for r in roots]
+    assert stats[0] == stats[1]
+    # the heuristic's answer was expanded first and kept at least its share of the visits
+    kind = s.pending.kind_for(p)  # type: ignore[union-attr]
+    favoured = first.children[(p, kind, first.prior)]
+    assert favoured.visits >= 30 // len(ids)
+
+
+# -- hint -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["quests", "guardians", "librarians"])
+def test_a_hint_is_the_agents_answer_with_its_share_and_value(game_id: str) -> None:
+    players = 2 if game_id == "librarians" else 3
+    s, p = a_choice(game_id, players)
+    got = hint(s, p, seed=5, iterations=40)
+    settings = Settings(iterations=40, time=10.0)
+    agent = IsmctsAgent(game_id, derive_seed(5, 7_000 + s.steps), settings)
+    assert got.option_id == agent.choose(s, p)
+    again = IsmctsAgent(game_id, derive_seed(5, 7_000 + s.steps), settings)
+    root = again.search(s, p)
+    d = s.pending
+    assert d is not None
+    index, child = best_child(root, p, d.kind_for(p), d.options_for(p))
+    assert child is not None and d.options_for(p)[index].id == got.option_id
+    assert got.share == pytest.approx(child.visits / 40)
+    assert got.value == pytest.approx(child.total / child.visits)
+    assert got.iterations == 40 and 0 < got.share <= 1 and 0 <= got.value <= 1
+    data = got.as_dict()
+    assert data["option"] == got.option_id and data["why"] == got.line()
+
+
+def test_a_hint_reads_only_the_seats_information() -> None:
+    """A hint on the real position and on the seat's determinization of it (everything the
+    seat cannot see re-dealt) is the same hint."""
+    for game_id in ("quests", "guardians"):
+        s, p = a_choice(game_id, 3, skip=6)
+        real = hint(s, p, seed=3, iterations=30)
+        world = s.determinize(p, Rng(77))
+        assert hint(world, p, seed=3, iterations=30) == real
+
+
+def test_a_hint_for_a_seat_not_asked_is_refused() -> None:
+    s, _ = a_choice("quests", 3)
+    other = next(q for q in range(3) if q not in s.to_move())
+    with pytest.raises(ValueError, match="nothing for this seat"):
+        hint(s, other, iterations=5)
