@@ -124,10 +124,11 @@ def _place(where: str, loc: tuple[Any, ...]) -> tuple[str, list[str]]:
 def _where(where: str, loc: tuple[Any, ...]) -> tuple[str, str, str]:
     """(place, field, subject) of an error: "field 'deck.Attack'", and for an item of a list
     of values "field 'keywords', item 2"."""
-    if len(loc) > 1 and isinstance(loc[-1], int) and not isinstance(loc[-2], int):
+    if loc and isinstance(loc[-1], int):
         place, path = _place(where, loc[:-1])
         name = ".".join(path)
-        return place, name, f"{place}: field {name!r}, item {loc[-1] + 1}"
+        item = f"item {loc[-1] + 1}"
+        return place, name, f"{place}: field {name!r}, {item}" if name else f"{place}, {item}"
     place, path = _place(where, loc)
     name = ".".join(path)
     return place, name, f"{place}: field {name!r}" if name else place
@@ -218,8 +219,8 @@ def record(
             overrides[base] = val
         else:
             rec[key] = val
-    if overrides or "field_sources" in getattr(cls, "__dataclass_fields__", {}):
-        derived["field_sources"] = overrides
+    if "field_sources" in getattr(cls, "__dataclass_fields__", {}):
+        derived["field_sources"] = overrides  # (a record without the field only checks them)
     rec.update(derived)
     out: T = validate(cls, rec, where)
     if check is not None and (problem := check(out)) is not None:

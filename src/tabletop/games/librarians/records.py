@@ -6,7 +6,13 @@ checklist). `content.load()` reads them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
+
+from tabletop.engine.content import SOURCES
+from tabletop.engine.declared import Count, Field, OneOf, Rule, declared
 
 ATTRIBUTES = ("guile", "insight", "lore", "tactics")
 CARD_TYPES = ("artifact", "attachment", "event", "sidekick")
@@ -147,45 +153,109 @@ EFFECTS: dict[str, dict[str, ParamSpec]] = {
 }
 
 
-# -- records ------------------------------------------------------------------------------------
+# -- checks across fields -----------------------------------------------------------------------
 
 
+def params_problem(effect: str, vals: Mapping[str, Any]) -> str | None:
+    """What is wrong with a handler's parameters (exactly its declared ones, each of its
+    kind), or None."""
+    spec = EFFECTS[effect]
+    if set(vals) != set(spec):
+        want = ", ".join(spec) or "none"
+        return f"field 'params' of {effect!r} must be exactly ({want}), not ({', '.join(vals)})"
+    for key, kind in spec.items():
+        val, name = vals[key], f"params.{key}"
+        if kind in (INT, SIGNED) and type(val) is not int:
+            return f"field {name!r} must be int, not {val!r}"
+        if kind == INT and val < 0:
+            return f"field {name!r} must not be negative, not {val}"
+        if kind == BOOL and type(val) is not bool:
+            return f"field {name!r} must be bool, not {val!r}"
+        if kind in (TEXT, CARD) and type(val) is not str:
+            return f"field {name!r} must be str, not {val!r}"
+        if isinstance(kind, tuple) and val not in kind:
+            return f"field {name!r} is {val!r}; allowed: {', '.join(repr(a) for a in kind)}"
+    return None
+
+
+def _step(s: Step) -> str | None:
+    return params_problem(s.effect, s.params)
+
+
+def _ability(a: Ability) -> str | None:
+    if a.kind in TRIGGERED and a.trigger not in TRIGGERS:
+        if not a.trigger:
+            return "missing field 'trigger'"
+        return f"field 'trigger' is {a.trigger!r}; allowed: {', '.join(map(repr, TRIGGERS))}"
+    if a.kind not in TRIGGERED and a.trigger:
+        return "field 'trigger' is only for response and forced"
+    if a.kind != "tree" and "tree" in a.cost:
+        return "only a Tree of Knowledge effect costs icons"
+    return params_problem(a.effect, a.params)
+
+
+def _tree_cost(a: Ability) -> Ability:
+    """A Tree of Knowledge effect costs one icon unless it says otherwise."""
+    return (
+        replace(a, cost={**a.cost, "tree": 1}) if a.kind == "tree" and "tree" not in a.cost else a
+    )
+
+
+def of_kinds(kinds: tuple[str, ...]) -> Rule:
+    """An ability's kind is among those its record may have."""
+
+    def check(a: Ability) -> str | None:
+        if a.kind in kinds:
+            return None
+        return f"field 'kind' is {a.kind!r}; allowed: {', '.join(map(repr, kinds))}"
+
+    return Rule(check)
+
+
+# -- records (declared once: what a content file may give, and its defaults) --------------------
+
+
+@declared
 @dataclass(frozen=True, slots=True)
 class Attributes:
-    guile: int
-    insight: int
-    lore: int
-    tactics: int
-    dashes: frozenset[str]  # attributes printed as a dash: 0, and never raised
+    guile: Rating
+    insight: Rating
+    lore: Rating
+    tactics: Rating
+    dashes: frozenset[Annotated[str, OneOf(ATTRIBUTES)]]  # printed as a dash: 0, never raised
 
     def get(self, name: str) -> int:
         return int(getattr(self, name))
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Step:
     """One instruction of a setup or of a card's back: a handler and its parameters."""
 
-    effect: str
+    effect: Annotated[str, OneOf(tuple(EFFECTS))]
     params: Mapping[str, Param]
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Ability:
-    kind: str
-    trigger: str
-    cost: Mapping[str, int]
-    limit: str
-    effect: str
+    kind: Annotated[str, OneOf(KINDS)]
+    trigger: Empty
+    cost: Annotated[Mapping[Annotated[str, OneOf(COSTS)], Count], Field(default_factory=dict)]
+    limit: Annotated[str, OneOf(LIMITS), Field(default="")]
+    effect: Annotated[str, OneOf(tuple(EFFECTS))]
     params: Mapping[str, Param]
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Challenge:
-    attribute: str
-    difficulty: int
+    attribute: Annotated[str, OneOf(ATTRIBUTES)]
+    difficulty: Rating
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Hero:
     name: str
@@ -193,45 +263,47 @@ class Hero:
     subtitle: str
     number: str
     attributes: Attributes
-    life: int
+    life: Annotated[int, Field(ge=1)]
     discipline: str
-    suggested: tuple[str, ...]
-    abilities: tuple[Ability, ...]
+    suggested: Names
+    abilities: HeroAbilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Discipline:
     name: str
     slug: str
-    kind: str
-    hero: str  # "" for a Universal Discipline
+    kind: Annotated[str, OneOf(DISCIPLINE_KINDS)]
+    hero: Empty  # "" for a Universal Discipline
     first: int
     last: int
-    source: str
+    source: Source
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class PlayerCard:
     name: str
     slug: str
-    subtitle: str
+    subtitle: Empty
     discipline: str  # "" for an unlockable card
-    type: str
-    cost: int
-    copies: int
-    unique: bool
-    traits: tuple[str, ...]
-    attach_to: str
-    attributes: Attributes | None  # sidekicks only
-    life: int
-    countdown: int  # Devices only
-    numbers: tuple[str, ...]
-    abilities: tuple[Ability, ...]
+    type: Annotated[str, OneOf(CARD_TYPES)]
+    cost: Count
+    copies: Annotated[int, OneOf((1, 2))]
+    unique: No
+    traits: Names
+    attach_to: Annotated[str, OneOf(("", *ATTACH_TO)), Field(default="")]
+    attributes: Annotated[Attributes | None, Field(default=None)]  # sidekicks only
+    life: Zero
+    countdown: Zero  # Devices only
+    numbers: Names
+    abilities: PlayerAbilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -243,45 +315,52 @@ class PlayerCard:
         return self.countdown > 0
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class AidCard:
     name: str
-    difficulty: str
+    difficulty: Annotated[str, OneOf(DIFFICULTIES)]
     attributes: Attributes
-    abilities: tuple[Ability, ...]
+    abilities: AidAbilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class EffectCard:
     """The Effect on the back of a Focus or Power card."""
 
-    kind: str  # focus | power
+    kind: Annotated[str, OneOf(("focus", "power"))]
     name: str
-    abilities: tuple[Ability, ...]
+    abilities: EffectAbilities
     text: str
-    source: str
+    source: Source
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class FocusPower:
-    flip_cost: int
-    focus: int
-    power: int
+    flip_cost: Count
+    focus: Count
+    power: Count
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Die:
-    kind: str
+    kind: Annotated[str, OneOf(DICE_KINDS)]
     colour: str
     count: int
-    faces: tuple[tuple[str, ...], ...]
-    source: str
+    faces: Annotated[
+        tuple[tuple[Annotated[str, OneOf(ICONS)], ...], ...], Field(min_length=6, max_length=6)
+    ]
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Choice:
     label: str
@@ -378,6 +457,26 @@ class Unlock:
     path: str  # "" unless the adventure has several paths
     source: str
     field_sources: Mapping[str, str] = field(default_factory=dict)
+
+
+# The declared field kinds the records above use.
+Source = Annotated[str, OneOf(SOURCES)]
+Rating = Annotated[int, Field(ge=0, le=6)]  # an attribute or a difficulty
+Names = Annotated[tuple[str, ...], Field(default=())]
+Zero = Annotated[Count, Field(default=0)]
+No = Annotated[bool, Field(default=False)]
+Empty = Annotated[str, Field(default="")]
+Steps = Annotated[tuple[Annotated[Step, Rule(_step)], ...], Field(default=())]
+AbilityChecked = Annotated[Ability, Rule(_ability), AfterValidator(_tree_cost)]
+_ABILITY = Field(default=(), alias="ability")
+HeroAbility = Annotated[AbilityChecked, of_kinds(HERO_KINDS)]
+PlayerAbility = Annotated[AbilityChecked, of_kinds(PLAYER_KINDS)]
+AidAbility = Annotated[AbilityChecked, of_kinds(AID_KINDS)]
+EffectAbility = Annotated[AbilityChecked, of_kinds(EFFECT_CARD_KINDS)]
+HeroAbilities = Annotated[tuple[HeroAbility, ...], _ABILITY]
+PlayerAbilities = Annotated[tuple[PlayerAbility, ...], _ABILITY]
+AidAbilities = Annotated[tuple[AidAbility, ...], _ABILITY]
+EffectAbilities = Annotated[tuple[EffectAbility, ...], Field(alias="ability")]
 
 
 @dataclass(frozen=True, slots=True)
