@@ -42,7 +42,7 @@ from tabletop.engine import registry
 from tabletop.engine.options import describe_options
 from tabletop.engine.table import Cursor
 from tabletop.engine.texts import TextsError, all_cards
-from tabletop.server import people
+from tabletop.server import clock, people
 from tabletop.server.fanout import Listener
 from tabletop.server.hub import Hub
 from tabletop.server.kernel import RoomError
@@ -51,6 +51,7 @@ from tabletop.server.middleware import BodyLimit, RequestLimit, SecurityHeaders
 from tabletop.server.protocol import (
     MAX_MESSAGE_BYTES,
     Answer,
+    AutoPass,
     Chat,
     CreateTable,
     ErrorCode,
@@ -180,7 +181,10 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
     async def resume() -> None:
         """After a restart, the tables bots play at go on by themselves: loaded one at a time
         in a worker thread while the server already answers people."""
-        for table_id in await asyncio.to_thread(db.bot_table_ids):
+        ids = await asyncio.to_thread(db.bot_table_ids)
+        soon = time.time() + settings.sweep_seconds  # and the turn clocks that run out soon
+        ids += [i for i in await asyncio.to_thread(db.clocked_table_ids, soon) if i not in ids]
+        for table_id in ids:
             try:
                 room = await room_of(table_id)
             except RoomError:
@@ -197,6 +201,13 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                 await asyncio.to_thread(hub.sweep, time.time())
             except Exception:
                 log.exception("expiring tables failed")
+            try:  # turn clocks that run out before the next sweep, at tables not in memory
+                soon = time.time() + 2 * settings.sweep_seconds
+                for table_id in await asyncio.to_thread(db.clocked_table_ids, soon):
+                    if table_id not in hub.rooms:
+                        (await room_of(table_id)).schedule()
+            except Exception:
+                log.exception("loading the tables whose turn clock runs out failed")
 
     app = FastAPI(title="tabletop", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
@@ -437,6 +448,8 @@ def create_app(store: Store | str | None = None, settings: Settings | None = Non
                         try:
                             if isinstance(parsed, Chat):
                                 refused = await people.say(room, conn, parsed, chat_bucket)
+                            elif isinstance(parsed, AutoPass):
+                                refused = await clock.set_autopass(room, conn, parsed)
                             else:
                                 refused = await _handle(hub, room, conn, parsed)
                         except Exception:  # the server's own failure: logged, never sent

@@ -27,6 +27,7 @@ from tabletop.engine import registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.record import clip_message, digest, record_of
 from tabletop.engine.rng import derive_seed
+from tabletop.server import clock
 from tabletop.server.kernel import RoomError, replay_stored
 from tabletop.server.limits import BotPool, Settings, bounded_spec
 from tabletop.server.protocol import CreateTable
@@ -99,6 +100,11 @@ class Hub:
             idle=stored.idle,
             names=stored.names,
             chat_mode=stored.chat,
+            clock_seconds=stored.clock_seconds,
+            clock_rule=stored.clock_rule,
+            deadlines=stored.deadlines,
+            forfeited=stored.forfeited,
+            autopass=stored.autopass,
             clock=self.clock,
             settings=self.settings,
             bots=self.bots,
@@ -129,6 +135,8 @@ class Hub:
         *,
         seated: frozenset[int] = frozenset(),
         names: list[str | None] | None = None,
+        clock_seconds: float | None = None,
+        autopass: list[tuple[str, ...] | None] | None = None,
     ) -> Made:
         """A new table: its room, host token and the invites of its persons' seats (but those
         in `seated`, which get their tokens at once, with their `names`)."""
@@ -155,6 +163,8 @@ class Hub:
             raise RoomError("bad_request", clip_message(str(e))) from None
         if req.idle_seconds is not None and req.takeover is None:
             raise RoomError("bad_request", "idle_seconds needs a takeover agent to play the seat")
+        if clock_seconds is None:  # (a rematch gives its table's clock as it was)
+            clock_seconds = clock.clock_of(req, self.settings)
         host = new_token()
         persons = [s for s, sp in enumerate(req.seats) if sp == PERSON]
         invites = {s: new_token() for s in persons if s not in seated}
@@ -165,6 +175,8 @@ class Hub:
         token_hashes = [hash_token(tokens[s]) if s in tokens else None for s in range(req.players)]
         names = [names[s] if names and s in tokens else None for s in range(req.players)]
         table_id = secrets.token_urlsafe(9)
+        if autopass is None:  # None: the game's defaults; (): every switch off
+            autopass = [None if req.autopass == "defaults" else () for _ in range(req.players)]
         room = Room(
             self.store,
             table_id=table_id,
@@ -180,6 +192,9 @@ class Hub:
             vacated=[False] * req.players,
             names=names,
             chat_mode=req.chat,
+            clock_seconds=clock_seconds,
+            clock_rule=req.on_timeout,
+            autopass=autopass,
             clock=self.clock,
             settings=self.settings,
             bots=self.bots,
@@ -205,6 +220,10 @@ class Hub:
             chat_mode=req.chat,
             token_hashes=token_hashes,
             names=names,
+            clock_seconds=clock_seconds,
+            clock_rule=req.on_timeout if clock_seconds is not None else None,
+            deadlines=room.deadlines,
+            autopass=autopass,
         )
         room.mark_saved()
         self.rooms[table_id] = room
@@ -232,8 +251,17 @@ class Hub:
             idle_seconds=room.idle_seconds,
             pace_ms=room.pace_ms,
             chat=room.chat_mode,
+            clock_seconds=None,
+            clock_days=None,
+            on_timeout=room.clock_rule,
         )
-        made = self.make(req, seated=frozenset(held), names=list(room.names))
+        made = self.make(
+            req,
+            seated=frozenset(held),
+            names=list(room.names),
+            clock_seconds=room.clock_seconds,
+            autopass=list(room.autopass),  # each person keeps their switches
+        )
         room.rematch = made.room.id
         return made
 
@@ -333,7 +361,8 @@ class Hub:
             if room.conns or room.bot_busy() or room.lock.locked():
                 continue
             unused = now - room.last_used >= self.settings.idle_evict_seconds
-            if room.state.is_over or (unused and not room.wants_idle_watch()):
+            if room.state.is_over or (unused and not room.wants_idle_watch()):  # (a clock due
+                # later is loaded back by the server's sweep: Store.clocked_table_ids)
                 self.forget(room)
         return expired
 

@@ -60,6 +60,7 @@ class Settings:
     sweep_seconds: float = 30.0  # how often expiry and eviction run
     chat_burst: float = 5.0  # chat messages a connection may send at once
     chat_rate: float = 0.5  # ... and then this many a second
+    clock_min_seconds: float = 30.0  # the shortest real-time turn clock a table may ask for
 
 
 class Bucket:

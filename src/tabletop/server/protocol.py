@@ -3,7 +3,8 @@
 HTTP bodies: `CreateTable`, `Join`, `Leave`, `Reinvite`, `Rematch`; the lobby's query:
 `Listing`. WebSocket messages from a client (`ClientMessage`, told apart by `type`): `hello`
 (the seat tokens this connection plays, none for a spectator, and where each viewer's log was
-read up to), `answer`, `undo`, `sync`, `name` (a held seat's display name) and `chat`.
+read up to), `answer`, `undo`, `sync`, `name` (a held seat's display name), `chat` and
+`autopass` (one of a held seat's auto-pass switches on or off).
 A display name (`Name`) is 1 to `NAME_CHARS` printable characters once trimmed; a chat
 message 1 to `CHAT_CHARS`.
 A message that is not valid JSON, too large, or does not fit its model is refused with an
@@ -29,6 +30,10 @@ OPTION_ID_CHARS = 200
 MAX_PAGE = 100  # tables in one page of the lobby's listing
 NAME_CHARS = 24  # a seat's display name
 CHAT_CHARS = 300  # a chat message
+PREF_CHARS = 40  # an auto-pass switch's name
+CLOCK_SECONDS = 600  # the longest real-time turn clock (the shortest: Settings.clock_min_seconds)
+CLOCK_DAYS = 14  # the longest days-per-move clock
+ClockRule = Literal["bot", "skip", "forfeit"]
 
 ErrorCode = Literal[
     "malformed",  # not JSON, or not one of the messages (the message says what was wrong)
@@ -116,6 +121,15 @@ class Rename(_Strict):
     name: Name
 
 
+class AutoPass(_Strict):
+    """Turn one of a held seat's auto-pass switches on or off (`tabletop.server.clock`)."""
+
+    type: Literal["autopass"]
+    seat: Seat
+    name: Annotated[str, Field(min_length=1, max_length=PREF_CHARS)]
+    on: bool
+
+
 class Chat(_Strict):
     """Say something at the table (a spectator may sign it with a name)."""
 
@@ -124,7 +138,7 @@ class Chat(_Strict):
     name: Name | None = None
 
 
-Message = Hello | Answer | Undo | Sync | Rename | Chat
+Message = Hello | Answer | Undo | Sync | Rename | Chat | AutoPass
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 client_message: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
@@ -149,6 +163,14 @@ class CreateTable(_Strict):
     idle_seconds: Annotated[float, Field(gt=0, le=86400)] | None = None
     pace_ms: Annotated[int, Field(ge=0, le=10000)] = 0  # a pause before each bot answer
     chat: ChatMode = "everyone"  # who reads the table's chat: its seats, or spectators too
+    # a turn clock: seconds per decision (real time) or days per move (async), not both; when
+    # the seat asked has not answered in time, `on_timeout` applies (tabletop.server.clock)
+    clock_seconds: Annotated[float, Field(gt=0, le=CLOCK_SECONDS)] | None = None
+    clock_days: Annotated[int, Field(ge=1, le=CLOCK_DAYS)] | None = None
+    on_timeout: ClockRule = "bot"
+    # the persons' seats' auto-pass switches start as the game's defaults (on where passing
+    # cannot matter: the lobby's choice), or all off (a program answers every question)
+    autopass: Literal["defaults", "off"] = "off"
 
 
 class Listing(BaseModel):

@@ -35,51 +35,27 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tabletop.agents import make_agent
+from tabletop.engine.decision import Option
 from tabletop.engine.errors import AnswerError
 from tabletop.engine.record import clip_message, digest
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.state import State
-from tabletop.engine.table import Chooser, Cursor, DriveLimitError, Table, TableError
+from tabletop.engine.table import Chooser, DriveLimitError, Table, TableError
+from tabletop.server import clock as turns
 from tabletop.server import outgoing
 from tabletop.server.kernel import RoomError, answer_error_code, replay_stored
 from tabletop.server.limits import BotPool, Settings, bounded_spec
+from tabletop.server.outgoing import Conn as Conn
 from tabletop.server.schema import CHAT_KEPT, SeatRow
 from tabletop.server.store import Store, Tx
 
 log = logging.getLogger("tabletop.server")
 T = TypeVar("T")
 PERSON = "person"
-OUTBOX = 64  # replies queued for one connection before the oldest are dropped
 TAKEOVER_SEAT_SALT = 1000  # the takeover agent of seat s is seeded with (seed, 1000 + s)
-
-
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket connection as its room sees it."""
-
-    seats: tuple[int, ...] = ()
-    hello: bool = False
-    cursors: dict[int | None, tuple[Cursor, str]] = field(default_factory=dict)
-    outbox: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=OUTBOX))
-    state_dirty: bool = False
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    closed: bool = False
-
-    def post(self, message: dict[str, Any]) -> None:
-        self.outbox.append(message)
-        self.wake.set()
-
-    def dirty(self) -> None:
-        self.state_dirty = True
-        self.wake.set()
-
-    @property
-    def viewers(self) -> tuple[int | None, ...]:
-        return self.seats if self.seats else (None,)
 
 
 class Room:
@@ -103,6 +79,11 @@ class Room:
         idle: list[bool] | None = None,
         names: list[str | None] | None = None,
         chat_mode: str = "everyone",
+        clock_seconds: float | None = None,
+        clock_rule: str = "bot",
+        deadlines: list[float | None] | None = None,
+        forfeited: list[bool] | None = None,
+        autopass: list[tuple[str, ...] | None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         settings: Settings | None = None,
         bots: BotPool | None = None,
@@ -128,6 +109,16 @@ class Room:
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.idle_covered: set[int] = {s for s, on in enumerate(idle or ()) if on}
+        n = len(specs)
+        self.clock_seconds = clock_seconds  # the turn clock (tabletop.server.clock)
+        self.clock_rule = clock_rule
+        self.deadlines: list[float | None] = list(deadlines or [None] * n)  # wall-clock
+        self.deadline_keys: list[int | None] = [None] * n  # the step each clock started at
+        self.forfeited = list(forfeited or [False] * n)
+        self.autopass: list[tuple[str, ...] | None] = list(autopass or [None] * n)
+        self.autopassed: list[tuple[int, str]] = []  # answered by auto-pass, to be told
+        self.prefs = turns.SeatPrefs(self, state.game_id)
+        self.clock_wake = asyncio.Event()
         self._seats_dirty = False
         self._agents: dict[int, Chooser] = {}
         self._saved: list[tuple[int, str]] = list(state.history or [])
@@ -137,12 +128,15 @@ class Room:
         self.waiting_since = [clock()] * state.num_players
         self.table = self._build(state)
         self._note_asks(())
+        turns.adopt_keys(self)
+        turns.note_deadlines(self, time.time())  # a new table's first question
 
         self._bot_task: asyncio.Task[None] | None = None
         self._again = False
         self.adopted = False  # a change caught up what another process stored
         self.last_used = clock()  # when a connection last left or a change was made
         self._idler: asyncio.Task[None] | None = None
+        self._watch: asyncio.Task[None] | None = None
 
     # -- building -------------------------------------------------------------------------
     @property
@@ -153,18 +147,21 @@ class Room:
         return self.specs[seat] == PERSON
 
     def covered(self, seat: int) -> bool:
-        """Whether the takeover agent plays this person's seat now."""
-        if not self.is_person(seat) or self.takeover is None:
+        """Whether a bot plays this person's seat now (the takeover agent, or a forfeit's)."""
+        if not self.is_person(seat):
             return False
-        return self.vacated[seat] or seat in self.idle_covered
+        if self.forfeited[seat]:
+            return True
+        return self.takeover is not None and (self.vacated[seat] or seat in self.idle_covered)
 
-    def _agent(self, seat: int) -> Chooser:
+    def agent_for(self, seat: int) -> Chooser:
+        """The seat's agent; a person's seat: the takeover agent, else the heuristic."""
         agent = self._agents.get(seat)
         if agent is None:
             if self.is_person(seat):
-                assert self.takeover is not None
                 seed = derive_seed(self._seed, TAKEOVER_SEAT_SALT + seat)
-                spec = bounded_spec(self.takeover, self.settings, strict=False)
+                takeover = self.takeover or turns.DEFAULT_BOT
+                spec = bounded_spec(takeover, self.settings, strict=False)
                 agent = make_agent(spec, self._game, seed)
             else:
                 spec = bounded_spec(self.specs[seat], self.settings, strict=False)
@@ -181,8 +178,11 @@ class Room:
             if self.is_person(seat) and not self.covered(seat):
                 controllers.append(f"seat-{seat}")
             else:
-                controllers.append(self._agent(seat))
-        return Table(state, controllers)
+                controllers.append(self.agent_for(seat))
+        return Table(state, controllers, prefer=self.prefs, on_auto=self._on_auto)
+
+    def _on_auto(self, seat: int, option: Option) -> None:
+        self.autopassed.append((seat, str(option.label)))
 
     def rebuild(self) -> None:
         self.table = self._build(self.table.state)
@@ -268,6 +268,9 @@ class Room:
             self.invite_hashes[seat] = row.invite_hash
             self.vacated[seat] = row.vacated
             self.names[seat] = row.name
+            self.deadlines[seat] = row.deadline
+            self.forfeited[seat] = row.forfeited
+            self.autopass[seat] = row.autopass
             if row.idle:
                 self.idle_covered.add(seat)
             elif seat in self.idle_covered:
@@ -275,6 +278,7 @@ class Room:
                 self.waiting_since[seat] = self.clock()
         if before != [self.covered(s) for s in range(len(rows))]:
             self.rebuild()
+        turns.adopt_keys(self)
         return True
 
     def _seat_row(self, seat: int) -> SeatRow:
@@ -284,6 +288,9 @@ class Room:
             self.vacated[seat],
             seat in self.idle_covered,
             self.names[seat],
+            self.deadlines[seat],
+            self.forfeited[seat],
+            self.autopass[seat],
         )
 
     def set_seat(
@@ -319,29 +326,41 @@ class Room:
         limit = min(len(saved), len(history))
         while keep < limit and saved[keep] == history[keep]:
             keep += 1
+        if not keep == len(saved) == len(history):
+            new = history[keep:]
+            self._digest = digest(state)
+            tx.write_answers(
+                keep,
+                new,
+                steps=state.steps,
+                digest=self._digest,
+                over=state.is_over,
+                taken_back=keep < len(saved),
+            )
+            self._saved = list(history)
+            self._note_asks(p for p, _ in new)
+        if turns.note_deadlines(self, time.time()):
+            self._seats_dirty = True
         if self._seats_dirty:
             for seat in range(state.num_players):
                 tx.write_seat(seat, self._seat_row(seat))
             self._seats_dirty = False
-        if keep == len(saved) == len(history):
-            return
-        new = history[keep:]
-        self._digest = digest(state)
-        tx.write_answers(
-            keep,
-            new,
-            steps=state.steps,
-            digest=self._digest,
-            over=state.is_over,
-            taken_back=keep < len(saved),
-        )
-        self._saved = list(history)
-        self._note_asks(p for p, _ in new)
 
     def rename(self, seat: int, name: str | None) -> None:
         """Name a seat (within `transact`: it is stored with the seat)."""
         self.names[seat] = name
         self._seats_dirty = True
+
+    def set_autopass(self, seat: int, on: tuple[str, ...]) -> None:
+        """A seat's auto-pass switches (within `transact`: stored with the seat)."""
+        self.autopass[seat] = on
+        self._seats_dirty = True
+
+    def forfeit(self, seat: int) -> None:
+        """The seat is out (within `transact`): a bot plays it from now on."""
+        self.forfeited[seat] = True
+        self._seats_dirty = True
+        self.rebuild()
 
     # -- what the table waits for ------------------------------------------------------------
     def bots_to_move(self) -> bool:
@@ -352,7 +371,8 @@ class Room:
             return False
         table = self.table
         return bool(table.held()) or any(
-            not isinstance(table.controller(s), str) for s in state.to_move()
+            not isinstance(table.controller(s), str) or table.auto_answer(s) is not None
+            for s in state.to_move()
         )
 
     def bot_turn(self) -> tuple[int, bool]:
@@ -388,7 +408,7 @@ class Room:
                 f"answer the question asked now (step {state.steps})",
             )
         if self.covered(seat):
-            raise RoomError("not_your_seat", f"P{seat + 1} is played by a bot now")
+            raise RoomError("not_your_seat", self._why_bot(seat))
         try:
             self.table.answer(f"seat-{seat}", seat, option, drive=False)
         except (AnswerError, TableError) as e:
@@ -400,12 +420,21 @@ class Room:
 
     def _undo(self, seat: int) -> None:
         if self.covered(seat):
-            raise RoomError("not_your_seat", f"P{seat + 1} is played by a bot now")
+            raise RoomError("not_your_seat", self._why_bot(seat))
         try:
             self.table.undo(f"seat-{seat}", seat)
         except TableError as e:
             raise RoomError(answer_error_code(e), clip_message(str(e))) from None
         self._note_asks((seat,))
+
+    def _why_bot(self, seat: int) -> str:
+        if self.forfeited[seat]:
+            return f"P{seat + 1} forfeited (its turn clock ran out): a bot plays it"
+        return f"P{seat + 1} is played by a bot now"
+
+    def expire_sync(self) -> list[str]:
+        """Apply the turn clock's rule to the seats whose time ran out (tabletop.server.clock)."""
+        return self.transact(lambda: turns.expire(self))
 
     def bot_turn_sync(self) -> tuple[int, bool]:
         """One turn of the table's bots, stored (see `bot_turn`)."""
@@ -461,6 +490,10 @@ class Room:
             self._bot_task = asyncio.get_running_loop().create_task(self._play_bots(self.bots))
         if self.wants_idle_watch() and (self._idler is None or self._idler.done()):
             self._idler = asyncio.get_running_loop().create_task(self._watch_idle())
+        if self.clock_seconds is not None and not self.state.is_over:
+            self.clock_wake.set()  # a deadline may have moved
+            if self._watch is None or self._watch.done():
+                self._watch = asyncio.get_running_loop().create_task(turns.watch(self))
 
     def wants_idle_watch(self) -> bool:
         """Whether a person's seat here may be handed to the takeover bot when left idle."""
@@ -496,6 +529,9 @@ class Room:
                         return
                 if only_bots and more:  # rest as long as the turn took, keeping the place
                     await asyncio.sleep(loop.time() - started)
+            if self.autopassed:
+                turns.tell_autopassed(self, self.autopassed)
+                self.autopassed = []
             if made or self.adopted:  # (another process's answers count: tell the conns)
                 self.adopted = False
                 self.last_used = self.clock()
@@ -532,7 +568,7 @@ class Room:
                         self.changed()
 
     def stop(self) -> None:
-        for task in (self._bot_task, self._idler):
+        for task in (self._bot_task, self._idler, self._watch):
             if task is not None:
                 task.cancel()
 

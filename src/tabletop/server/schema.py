@@ -6,8 +6,11 @@ answers, one row each, so a table is its record. Tokens are stored as SHA-256 ha
 `updated` is the wall-clock time of a table's last change: abandoned tables expire from it,
 so a restarted server honours the expiry too. A seat's display name is stored with it
 (`tt_seats.name`), who may read the table's chat with the table (`tt_tables.chat`), and the
-chat's last `CHAT_KEPT` messages in `tt_chat`. Columns a newer version added are added to an
-older database when the server starts (`Store._create_schema`).
+chat's last `CHAT_KEPT` messages in `tt_chat`. A table's turn clock
+(`tt_tables.clock_seconds`, `clock_rule`) and each seat's deadline, forfeit and auto-pass
+switches (`tt_seats.deadline`, `forfeited`, `autopass`: `tabletop.server.clock`) are stored
+too. Columns a newer version added are added to an older database when the server starts
+(`Store._create_schema`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +59,8 @@ tables = SqlTable(
     Column("digest", String(32), nullable=False),
     Column("over", Boolean, nullable=False),
     Column("chat", String(10), nullable=True),  # who reads the chat: seats / everyone (None)
+    Column("clock_seconds", Float, nullable=True),  # the turn clock (None: none)
+    Column("clock_rule", String(10), nullable=True),  # bot / skip / forfeit when it runs out
 )
 
 seats = SqlTable(
@@ -68,6 +73,9 @@ seats = SqlTable(
     Column("vacated", Boolean, nullable=False, default=False),  # left: the takeover bot plays
     Column("idle", Boolean, nullable=False, default=False),  # idle: the takeover bot plays
     Column("name", String(40), nullable=True),  # the display name its person chose
+    Column("deadline", Float, nullable=True),  # wall-clock time its turn clock runs out
+    Column("forfeited", Boolean, nullable=True),  # out of the game: a bot plays it
+    Column("autopass", Text, nullable=True),  # JSON list of the auto-pass switches on
 )
 
 answers = SqlTable(
@@ -137,6 +145,11 @@ class StoredTable:
     idle: list[bool]
     names: list[str | None]
     chat: str  # who reads the chat: "seats" or "everyone"
+    clock_seconds: float | None = None
+    clock_rule: str = "bot"
+    deadlines: list[float | None] = field(default_factory=list)
+    forfeited: list[bool] = field(default_factory=list)
+    autopass: list[tuple[str, ...] | None] = field(default_factory=list)
 
 
 @dataclass
@@ -146,6 +159,23 @@ class SeatRow:
     vacated: bool
     idle: bool
     name: str | None = None
+    deadline: float | None = None
+    forfeited: bool = False
+    autopass: tuple[str, ...] | None = None  # the switches on (None: the game's defaults)
+
+
+def autopass_of(raw: str | None) -> tuple[str, ...] | None:
+    if raw is None:
+        return None
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return None
+    return tuple(sorted(str(x) for x in found)) if isinstance(found, list) else None
+
+
+def autopass_json(on: tuple[str, ...] | None) -> str | None:
+    return None if on is None else json.dumps(sorted(on))
 
 
 CHANNEL = "tabletop_tables"
@@ -156,10 +186,20 @@ def read_seats(db: Connection, table_id: str) -> list[SeatRow]:
     rows = db.execute(
         select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
     ).mappings()
-    return [
-        SeatRow(r["token_hash"], r["invite_hash"], bool(r["vacated"]), bool(r["idle"]), r["name"])
-        for r in rows
-    ]
+    return [seat_row(r) for r in rows]
+
+
+def seat_row(r: Any) -> SeatRow:
+    return SeatRow(
+        r["token_hash"],
+        r["invite_hash"],
+        bool(r["vacated"]),
+        bool(r["idle"]),
+        r["name"],
+        r["deadline"],
+        bool(r["forfeited"]),
+        autopass_of(r["autopass"]),
+    )
 
 
 def read_table(db: Connection, table_id: str) -> StoredTable | None:
@@ -198,4 +238,9 @@ def read_table(db: Connection, table_id: str) -> StoredTable | None:
         idle=[r.idle for r in seat_rows],
         names=[r.name for r in seat_rows],
         chat=row["chat"] or "everyone",
+        clock_seconds=row["clock_seconds"],
+        clock_rule=row["clock_rule"] or "bot",
+        deadlines=[r.deadline for r in seat_rows],
+        forfeited=[r.forfeited for r in seat_rows],
+        autopass=[r.autopass for r in seat_rows],
     )

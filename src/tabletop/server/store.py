@@ -57,11 +57,13 @@ from tabletop.server.schema import (
     SeatRow,
     StoredTable,
     answers,
+    autopass_json,
     chat,
     default_url,
     metadata,
     read_seats,
     read_table,
+    seat_row,
     seats,
     tables,
 )
@@ -107,6 +109,13 @@ class Store:
             seat_columns = {c["name"] for c in inspect(db).get_columns("tt_seats")}
             if "name" not in seat_columns:  # ... and before seats had names
                 db.execute(text("ALTER TABLE tt_seats ADD COLUMN name VARCHAR(40)"))
+            if "clock_seconds" not in found:  # ... and before turn clocks
+                db.execute(text("ALTER TABLE tt_tables ADD COLUMN clock_seconds FLOAT"))
+                db.execute(text("ALTER TABLE tt_tables ADD COLUMN clock_rule VARCHAR(10)"))
+            if "deadline" not in seat_columns:  # ... and auto-pass switches per seat
+                db.execute(text("ALTER TABLE tt_seats ADD COLUMN deadline FLOAT"))
+                db.execute(text("ALTER TABLE tt_seats ADD COLUMN forfeited BOOLEAN"))
+                db.execute(text("ALTER TABLE tt_seats ADD COLUMN autopass TEXT"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -135,6 +144,10 @@ class Store:
         chat_mode: str = "everyone",
         token_hashes: Sequence[str | None] | None = None,
         names: Sequence[str | None] | None = None,
+        clock_seconds: float | None = None,
+        clock_rule: str | None = None,
+        deadlines: Sequence[float | None] | None = None,
+        autopass: Sequence[tuple[str, ...] | None] | None = None,
     ) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -157,6 +170,8 @@ class Store:
                     digest=digest,
                     over=over,
                     chat=chat_mode,
+                    clock_seconds=clock_seconds,
+                    clock_rule=clock_rule,
                 )
             )
             db.execute(
@@ -170,6 +185,9 @@ class Store:
                         "vacated": False,
                         "idle": False,
                         "name": None if names is None else names[s],
+                        "deadline": None if deadlines is None else deadlines[s],
+                        "forfeited": False,
+                        "autopass": None if autopass is None else autopass_json(autopass[s]),
                     }
                     for s, h in enumerate(invite_hashes)
                 ],
@@ -224,6 +242,21 @@ class Store:
             if r[2] is not None or any(s != "person" for s in json.loads(r[1]))
         ]
 
+    def clocked_table_ids(self, before: float | None = None) -> list[str]:
+        """Unfinished tables with a seat's turn clock running (that runs out before `before`,
+        wall-clock seconds, when given): what the server watches, after a restart too."""
+        where: list[ColumnElement[bool]] = [tables.c.over.is_(False), seats.c.deadline.is_not(None)]
+        if before is not None:
+            where.append(seats.c.deadline <= before)
+        query = (
+            select(tables.c.id)
+            .join(seats, seats.c.table_id == tables.c.id)
+            .where(*where)
+            .distinct()
+        )
+        with self.engine.connect() as db:
+            return [str(r[0]) for r in db.execute(query)]
+
     def listing(
         self,
         *,
@@ -265,13 +298,7 @@ class Store:
             taken: dict[str, dict[int, SeatRow]] = {i: {} for i in ids}
             if ids:
                 for r in db.execute(select(seats).where(seats.c.table_id.in_(ids))).mappings():
-                    taken[r["table_id"]][r["seat"]] = SeatRow(
-                        r["token_hash"],
-                        r["invite_hash"],
-                        bool(r["vacated"]),
-                        bool(r["idle"]),
-                        r["name"],
-                    )
+                    taken[r["table_id"]][r["seat"]] = seat_row(r)
         page = []
         for r in rows:
             specs = json.loads(r["seats"])
@@ -511,6 +538,9 @@ class Tx:
             "vacated": row.vacated,
             "idle": row.idle,
             "name": row.name,
+            "deadline": row.deadline,
+            "forfeited": row.forfeited,
+            "autopass": autopass_json(row.autopass),
         }
         table_id = self.table_id
         self._write(

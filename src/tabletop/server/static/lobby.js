@@ -96,9 +96,15 @@ async function create(event) {
   const seats = [];
   for (let s = 0; s < n; s++) seats.push($("seat-" + s).value);
   const body = { game: $("game").value, players: n, seats, options: readOptions(),
-    pace_ms: Number($("pace").value) || 0, chat: $("chat-mode").value };
+    pace_ms: Number($("pace").value) || 0, chat: $("chat-mode").value,
+    autopass: $("autopass").checked ? "defaults" : "off" };
   if (myName()) localStorage.setItem("tabletop.name", myName());
   if ($("takeover").value) { body.takeover = $("takeover").value; body.idle_seconds = Number($("idle").value) || 120; }
+  if ($("clock").value.trim()) {  // the turn clock: seconds a decision, or days a move
+    const amount = Number($("clock").value);
+    if ($("clock-unit").value === "days") body.clock_days = amount; else body.clock_seconds = amount;
+    body.on_timeout = $("clock-rule").value;
+  }
   const out = $("created");
   out.replaceChildren();
   try {
@@ -173,6 +179,13 @@ async function listTables() {
 // The tables this browser holds a seat at (their tokens are kept in localStorage by the
 // table page), those waiting for you first; a table the server no longer knows is forgotten.
 const MINE = 20; // the most tables looked up
+// time left on a turn clock, as people read it: "0:24", "5 h 12 min", "2 d 3 h"
+function left(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
 async function listMine() {
   const ids = Object.keys(localStorage).filter((k) => k.startsWith("tabletop.table."))
     .map((k) => k.slice("tabletop.table.".length))
@@ -186,7 +199,9 @@ async function listMine() {
     const seats = Object.keys(saved(id).tokens).map(Number);
     const yours = !t.over && (t.waiting || []).some((s) => seats.includes(s));
     const waiting = (t.waiting || []).map((s) => (t.seats[s] || {}).name || `P${s + 1}`).join(", ");
-    const status = t.over ? "game over" : yours ? "▶ your turn" : `waiting for ${waiting}`;
+    let status = t.over ? "game over" : yours ? "▶ your turn" : `waiting for ${waiting}`;
+    const clocks = seats.map((s) => (t.seats[s] || {}).deadline).filter((d) => typeof d === "number");
+    if (yours && clocks.length) status += ` (${left(Math.min(...clocks) - t.now)} left)`;
     rows.push({ yours, over: t.over, row: el("tr", { class: yours ? "yours" : "" },
       el("td", {}, el("a", { href: `/t/${t.id}`, text: t.name })),
       el("td", { text: t.title }),

@@ -2,7 +2,8 @@
 // tokens in localStorage, plays over one WebSocket that reconnects by itself, and shows a
 // hot-seat player only one of their seats at a time. People are shown by the names they chose
 // (kept in this browser for next time); the banner, the page's title and its icon say whose
-// turn it is (with a short beep if asked); the table's chat; the results, a rematch.
+// turn it is (with a short beep if asked); the turn clock's countdown and what happened when
+// one ran out; each held seat's auto-pass switches; the table's chat; the results, a rematch.
 "use strict";
 
 const ID = location.pathname.split("/").pop();
@@ -20,6 +21,8 @@ const SOUND_KEY = "tabletop.sound";
 let chat = []; // the table's chat as received
 let wasMyTurn = false;
 let rematchAsked = null; // the host's rematch request on its way (a promise)
+let skew = 0; // the server's clock minus this browser's, in seconds (for the turn clocks)
+const notes = []; // what the server told the table (a clock ran out, auto-pass answered)
 
 // a seat as people call it: "Ana (P2)", "P2", "Bot (heuristic)"
 function who(s) {
@@ -82,6 +85,7 @@ function handle(m) {
       cursors[key] = v.cursor;
     }
     last = m;
+    skew = (m.table.now || Date.now() / 1000) - Date.now() / 1000;
     draw();
   } else if (m.type === "error") {
     if (m.code === "bad_token") { mine.tokens = {}; keep(); }
@@ -95,6 +99,9 @@ function handle(m) {
     drawChat();
   } else if (m.type === "rematch") {
     goToRematch(m);
+  } else if (m.type === "notice") {
+    notes.push(m.text);
+    drawNotes();
   } else if (m.code) {
     notice(m.message, "error");
   }
@@ -126,10 +133,12 @@ function draw() {
   $("seatbar").replaceChildren(...t.seats.map((s) => h("span", {
     class: "seat" + (waiting.includes(s.seat) ? " waiting" : "") + (last.viewers.some((v) => v.seat === s.seat) ? " me" : ""),
     "data-seat": s.seat,
-    text: `${who(s.seat)} ${s.kind === "person" ? (s.covered ? "(bot playing)" : s.taken ? (s.online ? "online" : "offline") : "open seat") : ""}`.trim(),
+    text: `${who(s.seat)} ${s.kind === "person" ? (s.forfeited ? "(forfeited)" : s.covered ? "(bot playing)" : s.taken ? (s.online ? "online" : "offline") : "open seat") : ""}`.trim(),
   })));
   const handoff = chooseActive();
   drawBanner(t, pending, myTurn, handoff);
+  drawClock();
+  drawAutopass();
   drawPeople();
   drawChat();
   $("switcher").replaceChildren(...(last.viewers.length > 1 ? [h("span", { text: "Your seats: " }),
@@ -147,7 +156,9 @@ function draw() {
   const parts = [];
   const view = v.view;
   const mySeat = v.seat === null ? null : t.seats[v.seat];
-  if (mySeat && mySeat.covered && !t.over) {  // away too long: a bot plays the seat meanwhile
+  if (mySeat && mySeat.forfeited && !t.over) {
+    parts.push(h("div", { class: "notice", id: "forfeited", text: `${who(v.seat)} forfeited: the turn clock ran out. A bot plays the seat to the end.` }));
+  } else if (mySeat && mySeat.covered && !t.over) {  // away too long: a bot plays the seat meanwhile
     parts.push(h("div", { class: "notice" },
       h("span", { text: `A bot is playing ${who(v.seat)} while you are away. ` }),
       h("button", { id: "back", text: "I am back: give me my seat", onclick: () => send({ type: "sync" }) })));
@@ -229,11 +240,12 @@ function results(r, me, t) {
   let headline;
   if (r.team) headline = `The team ${r.team}`;
   else if (me === null) headline = r.winners.length ? `${list(r.winners.map(who))} won` : "Nobody won";
+  else if ((r.forfeited || []).includes(me)) headline = "You forfeited";
   else headline = r.winners.includes(me) ? "You won" : (r.winners.length ? "You lost" : "Nobody won");
   const rows = t.seats.map((s) => h("tr", { class: r.winners.includes(s.seat) ? "winner" : "" },
     h("td", { text: who(s.seat) + (s.seat === me ? " (you)" : "") }),
     h("td", { text: String(r.scores[s.seat]) }),
-    h("td", { text: r.winners.includes(s.seat) ? "won" : "" })));
+    h("td", { text: (r.forfeited || []).includes(s.seat) ? "forfeited" : r.winners.includes(s.seat) ? "won" : "" })));
   const next = [];
   if (mine.host) {
     next.push(h("button", { id: "rematch", text: "Rematch", onclick: askRematch }));
@@ -309,6 +321,50 @@ function drawPeople() {
     box.replaceChildren();
   });
   box.replaceChildren(form);
+}
+
+// the turn clock: "You have 0:24" / "Ana (P2) has 4 h 10 min", redrawn every half second
+const RULES = { bot: "a bot plays the move", skip: "the seat is skipped", forfeit: "the seat forfeits" };
+function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+function drawClock() {
+  const box = $("clock");
+  if (!last || !last.table.clock || last.table.over) { box.replaceChildren(); return; }
+  const now = Date.now() / 1000 + skew;
+  const held = last.viewers.map((v) => v.seat);
+  const running = last.table.seats.filter((s) => typeof s.deadline === "number");
+  box.replaceChildren(...running.map((s) => h("span", {
+    class: "countdown" + (held.includes(s.seat) ? " mine" : ""), "data-seat": s.seat,
+    text: `${held.includes(s.seat) && held.length < 2 ? "You have" : who(s.seat) + " has"} ${clockText(s.deadline - now)}`,
+  })), running.length ? h("span", { class: "rule", text: `then ${RULES[last.table.clock.rule] || last.table.clock.rule}` }) : "");
+}
+setInterval(drawClock, 500);
+
+function drawNotes() {
+  $("notes").replaceChildren(...notes.slice(-3).map((text) => h("div", { class: "notice note", text: named(text) })));
+}
+
+// the seat shown's auto-pass switches (the terminal's preferences), each with what it does
+function drawAutopass() {
+  const section = $("autopass");
+  const v = last.viewers.find((x) => x.seat === active && x.seat !== null);
+  const switches = v && v.autopass ? v.autopass : [];
+  section.hidden = !switches.length || last.table.over;
+  const box = $("autopass-switches");
+  const key = JSON.stringify([v && v.seat, switches]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...switches.map((p) => {
+    const input = h("input", { type: "checkbox", "data-pref": p.name, id: `pref-${p.name}` });
+    input.checked = p.on;
+    input.addEventListener("change", () => send({ type: "autopass", seat: v.seat, name: p.name, on: input.checked }));
+    return h("label", { class: "pref", for: `pref-${p.name}` }, input, h("span", { class: "name", text: ` ${p.name.replace(/-/g, " ")}: ` }),
+      h("span", { class: "help", text: p.help }));
+  }));
 }
 
 function drawChat() {
