@@ -28,6 +28,7 @@ __all__ = [
     "Field",
     "OneOf",
     "Rule",
+    "Source",
     "declared",
     "record",
     "records",
@@ -82,6 +83,9 @@ class Rule:
             return val
 
         return core_schema.no_info_after_validator_function(run, handler(source))
+
+
+Source = Annotated[str, OneOf(SOURCES)]  # where a record's facts come from
 
 
 @cache
@@ -150,6 +154,8 @@ def _message(where: str, err: Any) -> str:
         return f"{place}: unknown field {name!r}"
     if kind == "one_of":
         shown = ", ".join(repr(a) for a in ctx["allowed"])
+        if not name and tuple(err["loc"][-1:]) == ("[key]",):  # a key of the record's own table
+            return f"{place}: unknown field {val!r}; allowed: {shown}"
         return f"{subject} is {val!r}; allowed: {shown}"
     if kind == "greater_than_equal":
         if ctx["ge"] == 0:
@@ -195,13 +201,16 @@ def record(
     where: str,
     check: Callable[[T], str | None] | None = None,
     taken: tuple[str, ...] = (),
+    loose: bool = False,
     **derived: Any,
 ) -> T:
     """One TOML record validated as `cls`. `<field>_source` keys (each one of `SOURCES`, for a
     field the record gives) become `field_sources`; `derived` are the fields the loader fills
     in itself (a slug, a number from elsewhere), which the file may not give; `check` a rule
     across the record's fields (it returns what is wrong, or None); `taken` the fields of the
-    record the loader validated itself (so a `<field>_source` may name them)."""
+    record the loader validated itself (so a `<field>_source` may name them); `loose`: a
+    `<name>_source` may name a fact that is no field (a layout, a solo rule). A record class
+    without a `source` field only has its `source` checked."""
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: must be a table, not {raw!r}")
     rec: dict[str, Any] = {}
@@ -211,7 +220,7 @@ def record(
             raise ContentError(f"{where}: unknown field {key!r}")
         if key.endswith("_source"):
             base = key.removesuffix("_source")
-            if base not in raw and base not in taken:
+            if base not in raw and base not in taken and not loose:
                 raise ContentError(f"{where}: field {key!r} names a field the record lacks")
             if val not in SOURCES:
                 shown = ", ".join(repr(a) for a in SOURCES)
@@ -219,8 +228,11 @@ def record(
             overrides[base] = val
         else:
             rec[key] = val
-    if "field_sources" in getattr(cls, "__dataclass_fields__", {}):
+    names = getattr(cls, "__dataclass_fields__", {})
+    if "field_sources" in names:
         derived["field_sources"] = overrides  # (a record without the field only checks them)
+    if "source" not in names and "source" in rec:
+        validate(Source, rec.pop("source"), where, "source")
     rec.update(derived)
     out: T = validate(cls, rec, where)
     if check is not None and (problem := check(out)) is not None:
