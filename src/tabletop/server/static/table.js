@@ -51,7 +51,8 @@ async function joinFromAddress() {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await r.json();
-  if (!r.ok) { notice(data.error.message, "error"); return; }
+  // an invite used already: back by the same link, this browser's seat token still holds
+  if (!r.ok) { if (!Object.keys(mine.tokens).length) notice(data.error.message, "error"); return; }
   mine.tokens[data.seat] = data.token;
   keep();
 }
