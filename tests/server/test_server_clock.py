@@ -6,6 +6,7 @@ waits for a condition."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import update
+from test_server_postgres import postgres  # noqa: F401 (a fixture)
 
 from conftest import WAIT, Live, start_live
 from tabletop.engine import new_game
@@ -199,3 +201,29 @@ def test_days_per_move(quick: Live) -> None:
     assert table["clock"] == {"seconds": 2 * 86400, "rule": "bot"}
     left = table["seats"][0]["deadline"] - table["now"]
     assert 86400 < left <= 2 * 86400
+
+
+def test_two_processes_on_postgresql_apply_an_expiry_once(postgres: str) -> None:  # noqa: F811
+    """Both server processes hold the table and watch its clock; the row lock makes them take
+    turns and the second finds the deadline gone once it has caught up: one forfeit."""
+    one, stop_one = start_live(postgres, quick_settings())
+    two, stop_two = start_live(postgres, quick_settings())
+    try:
+        table_id, token = clocked(one, "forfeit")
+        a = one.socket(table_id, [token])
+        b = two.socket(table_id, [token])  # the second process loads the table and watches too
+        over = [a.until_over(), b.until_over()]
+        assert all(m["table"]["seats"][0]["forfeited"] for m in over)
+        for c in (a, b):
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    c.recv_now(0.5)
+        told = [m for c in (a, b) for m in c.got if m["type"] == "notice"]
+        assert len([m for m in told if "forfeits" in m["text"]]) == 1, told
+        stored = one.store.load(table_id)
+        assert stored is not None and stored.forfeited == [True, False, False]
+        a.close()
+        b.close()
+    finally:
+        stop_two()
+        stop_one()
