@@ -29,12 +29,12 @@ from collections.abc import Callable
 import numpy as np
 import pyspiel
 
-import tabletop.rl.openspiel  # noqa: F401 (registers the OpenSpiel games)
 from tabletop.engine import registry
 from tabletop.engine.rng import Rng
 from tabletop.rl import observe
 from tabletop.rl.encoders import encoder
 from tabletop.rl.gym import make
+from tabletop.rl.openspiel import DEALS  # (importing it registers the OpenSpiel games)
 from tabletop.rl.pettingzoo import env, parallel_env
 
 Runner = Callable[[int], int]  # seed -> answers applied in one game
@@ -118,6 +118,7 @@ def openspiel(game_id: str, players: int) -> Runner:
 
     def run(seed: int) -> int:
         state = game.new_initial_state()
+        state.apply_action(seed % DEALS)  # the chance node of the deal
         while not state.is_terminal():
             state.observation_tensor(state.current_player())
             state.apply_action(pick(rng, state.legal_actions()))

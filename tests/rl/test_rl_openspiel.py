@@ -1,10 +1,14 @@
 """OpenSpiel games: `tabletop_<id>` is registered for every registered game and passes
-`pyspiel.random_sim_test` (clones, legal actions, action strings, observations, returns,
-game length) at the smallest and largest player counts; OpenSpiel's RL environment and
-observation helpers run on it; the utility is identical exactly when the options make the
-game cooperative; `resample_from_infostate` keeps what the player knows."""
+`pyspiel.random_sim_test` with serialization (clones, legal actions, action strings,
+observations, returns, game length, `serialize_game_and_state` round trips) at the smallest
+and largest player counts; every option is a game-string parameter and `load_game(str(game))`
+loads the same game; states pickle; OpenSpiel's RL environment and observation helpers run on
+it; the utility is identical exactly when the options make the game cooperative;
+`resample_from_infostate` keeps exactly what the asked seat knows, for every seat."""
 
 from __future__ import annotations
+
+import pickle
 
 import numpy as np
 import pyspiel
@@ -13,12 +17,19 @@ from open_spiel.python import rl_environment
 from open_spiel.python.observation import make_observation
 from rl_cases import counts, games, short
 
-from tabletop.rl.openspiel import NAMES, parse_options
+from tabletop.engine import registry
+from tabletop.rl.openspiel import DEALS, NAMES, option_defaults
 
 
-def _params(game_id: str, players: int, **extra: object) -> dict[str, object]:
-    options = ";".join(f"{k}={v}" for k, v in short(game_id).items())
-    return {"players": players, "options": options, **extra}
+def _load(game_id: str, players: int, **extra: object) -> pyspiel.Game:
+    return pyspiel.load_game(f"tabletop_{game_id}", {"players": players, **short(game_id), **extra})
+
+
+def _dealt(game: pyspiel.Game, outcome: int = 7) -> pyspiel.State:
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == DEALS
+    state.apply_action(outcome)
+    return state
 
 
 def test_every_registered_game_is_registered_with_openspiel() -> None:
@@ -28,22 +39,77 @@ def test_every_registered_game_is_registered_with_openspiel() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players"), [(g, n) for g in games() for n in counts(g)])
-def test_random_sim_test(game_id: str, players: int) -> None:
-    # The largest count plays 150 answers then truncates: the checker observes every seat
-    # and clones at every step, so whole large games take long.
+def test_random_sim_test_with_serialization(game_id: str, players: int) -> None:
+    # The largest count plays 150 answers then truncates: the checker observes every seat,
+    # clones and serializes along the way, so whole large games take long.
     cap = {} if players == min(counts(game_id)) else {"max_steps": 150}
-    game = pyspiel.load_game(f"tabletop_{game_id}", _params(game_id, players, **cap))
+    game = _load(game_id, players, **cap)
     info = game.get_type()
     assert info.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert info.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    assert info.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_option_is_a_parameter_and_the_game_string_loads_back(game_id: str) -> None:
+    spec = registry.get(game_id)
+    defaults = option_defaults(game_id)
+    game = pyspiel.load_game(f"tabletop_{game_id}")
+    params = game.get_parameters()
+    for key, value in defaults.items():
+        assert params[key] == value
+    assert set(params) == {*defaults, "players", "seed", "max_steps"}
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    # Options given in a game string reach the tabletop game, seed as an int.
+    n = spec.max_players
+    given = {**short(game_id), "seed": 12345, "max_steps": 40}
+    text = f"tabletop_{game_id}(players={n}," + ",".join(f"{k}={v}" for k, v in given.items())
+    game = pyspiel.load_game(text + ")")
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = _dealt(game, 3)
+    assert state.tabletop.num_players == n
+    assert state.tabletop.seed == game.deal_seed(3)
+    for key, value in short(game_id).items():
+        assert getattr(state.tabletop.opts, key) == value
+    with pytest.raises(pyspiel.SpielError, match="no_such"):
+        pyspiel.load_game(f"tabletop_{game_id}(no_such=1)")
+
+
+def test_list_options_round_trip_through_the_game_string() -> None:
+    game = pyspiel.load_game(
+        "tabletop_librarians", {"players": 2, "heroes": "eve-baird,ezekiel-jones", "seed": 4}
+    )
+    assert "heroes=eve-baird+ezekiel-jones" in str(game)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert _dealt(again).tabletop.opts.heroes == ("eve-baird", "ezekiel-jones")
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_states_pickle_and_serialize_as_their_record(game_id: str) -> None:
+    game = _load(game_id, min(counts(game_id)), seed=5)
+    state = _dealt(game)
+    rng = np.random.default_rng(2)
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for s in (state, state.resample_from_infostate(0, lambda: 0.25)):
+        loaded = pickle.loads(pickle.dumps(s))
+        assert str(loaded) == str(s)
+        assert loaded.history() == s.history()
+        text = pyspiel.serialize_game_and_state(game, s)
+        _, back = pyspiel.deserialize_game_and_state(text)
+        assert str(back) == str(s)
+        assert back.observation_tensor(0) == s.observation_tensor(0)
 
 
 @pytest.mark.parametrize("game_id", games())
 def test_rl_environment_and_observers(game_id: str) -> None:
     players = max(min(counts(game_id)), min(max(counts(game_id)), 3))
-    game = pyspiel.load_game(f"tabletop_{game_id}", _params(game_id, players, seed="3"))
-    env = rl_environment.Environment(game)
+    game = _load(game_id, players, seed=3)
+    env = rl_environment.Environment(game, seed=1)
     ts = env.reset()
     rng = np.random.default_rng(0)
     while not ts.last():
@@ -52,7 +118,7 @@ def test_rl_environment_and_observers(game_id: str) -> None:
         assert len(ts.observations["info_state"][p]) == game.observation_tensor_size()
         ts = env.step([int(rng.choice(legal))])
     assert len(ts.rewards) == players
-    state = game.new_initial_state()
+    state = _dealt(game)
     private = make_observation(game)
     public = make_observation(
         game,
@@ -68,47 +134,59 @@ def test_rl_environment_and_observers(game_id: str) -> None:
         make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
 
 
-def test_utility_is_identical_in_a_cooperative_game() -> None:
+def test_utility_is_identical_in_the_cooperative_games() -> None:
+    identical = pyspiel.GameType.Utility.IDENTICAL
+    general = pyspiel.GameType.Utility.GENERAL_SUM
+    # Registered: the Librarians and Castle (cooperative by default), not Guardians nor Quests.
+    registered = {g.short_name: g.utility for g in pyspiel.registered_games()}
+    assert registered["tabletop_librarians"] == identical
+    assert registered["tabletop_castle"] == identical
+    assert registered["tabletop_guardians"] == general
+    assert registered["tabletop_quests"] == general
     coop = pyspiel.load_game(
-        "tabletop_guardians", {"players": 3, "options": "cooperative=true;difficulty=apprentice"}
+        "tabletop_guardians", {"players": 3, "cooperative": True, "difficulty": "apprentice"}
     )
-    assert coop.get_type().utility == pyspiel.GameType.Utility.IDENTICAL
+    assert coop.get_type().utility == identical
     pyspiel.random_sim_test(coop, num_sims=1, serialize=False, verbose=False)
-    plain = pyspiel.load_game("tabletop_guardians", {"players": 3})
-    assert plain.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("tabletop_guardians", {"players": 3}).get_type().utility == general
+    competitive = pyspiel.load_game("tabletop_castle", {"mode": "coop-competitive"})
+    assert competitive.get_type().utility == general
 
 
 @pytest.mark.parametrize("game_id", games())
-def test_resample_from_infostate_keeps_what_the_player_knows(game_id: str) -> None:
+def test_resample_keeps_exactly_what_each_seat_knows(game_id: str) -> None:
     players = max(counts(game_id))
-    game = pyspiel.load_game(f"tabletop_{game_id}", _params(game_id, players, seed="5"))
-    state = game.new_initial_state()
+    game = _load(game_id, players, seed=5)
+    state = _dealt(game)
     rng = np.random.default_rng(1)
     redrawn = 0
-    for _ in range(40):
+    for _ in range(60):
         if state.is_terminal():
             break
-        p = state.current_player()
-        other = state.resample_from_infostate(p, lambda: float(rng.random()))
-        assert other.current_player() == p
-        assert other.legal_actions() == state.legal_actions()
-        assert other.observation_tensor(p) == state.observation_tensor(p)
-        assert other.observation_string(p) == state.observation_string(p)
-        redrawn += str(other) != str(state)
+        mover = state.current_player()
+        for p in range(players):
+            other = state.resample_from_infostate(p, lambda: float(rng.random()))
+            assert other.current_player() == mover
+            assert other.observation_tensor(p) == state.observation_tensor(p)
+            assert other.observation_string(p) == state.observation_string(p)
+            if p == mover:
+                assert other.legal_actions() == state.legal_actions()
+            redrawn += str(other) != str(state)
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert redrawn > 0
 
 
-def test_the_kth_state_seed_and_truncation() -> None:
-    game = pyspiel.load_game("tabletop_quests", {"players": 2, "seed": "9", "max_steps": 5})
-    assert game.max_game_length() == 5
-    first, second = game.new_initial_state(), game.new_initial_state()
-    assert first.tabletop.seed == 9 and second.tabletop.seed != 9
+def test_the_deal_and_truncation() -> None:
+    game = pyspiel.load_game("tabletop_quests", {"players": 2, "seed": 9, "max_steps": 5})
+    assert game.max_game_length() == 6  # the deal, then five answers
+    first, second = _dealt(game, 1), _dealt(game, 2)
+    assert first.tabletop.seed == game.deal_seed(1) != second.tabletop.seed
+    assert first.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "deal 1"
+    assert str(_dealt(game, 1)) == str(first)  # the same deal, the same game
     clone = first.clone()
     assert str(clone) == str(first)
     while not first.is_terminal():
         first.apply_action(first.legal_actions()[0])
     assert first.tabletop.steps == 5 and first.returns() == [0.0, 0.0]
-    assert parse_options("length=mid; turn_limit=9") == {"length": "mid", "turn_limit": "9"}
-    with pytest.raises(ValueError, match="key=value"):
-        parse_options("length")
+    replayed = game.state_for_seed(first.tabletop.seed)
+    assert replayed.tabletop.seed == first.tabletop.seed

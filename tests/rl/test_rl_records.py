@@ -46,15 +46,8 @@ def test_aec_and_openspiel_replay_a_simulated_record(game_id: str, players: int)
     space = registry.get(game_id).action_space
     e = env(game_id, players, short(game_id))
     e.reset(seed=record.seed)
-    game = pyspiel.load_game(
-        f"tabletop_{game_id}",
-        {
-            "players": players,
-            "seed": str(record.seed),
-            "options": ";".join(f"{k}={v}" for k, v in short(game_id).items()),
-        },
-    )
-    spiel = game.new_initial_state()
+    game = pyspiel.load_game(f"tabletop_{game_id}", {"players": players, **short(game_id)})
+    spiel = game.state_for_seed(record.seed)
     assert digest(e.match.state) == digest(spiel.tabletop) == record.digests[0]
     for i, (seat, option_id) in enumerate(record.answers):
         assert e.agent_selection == f"player_{seat}"
@@ -66,7 +59,7 @@ def test_aec_and_openspiel_replay_a_simulated_record(game_id: str, players: int)
     assert all(e.terminations.values()) and spiel.is_terminal()
     result = e.match.state.result
     assert result is not None
-    assert spiel.returns() == [1.0 if s in result.winners else -1.0 for s in range(players)]
+    assert spiel.returns() == e.match.returns() == [e.rewards[a] for a in e.possible_agents]
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

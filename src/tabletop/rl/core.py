@@ -6,16 +6,21 @@ directly to the same vector, with a memo per episode: `Encoder.observe`), the le
 mask over the game's fixed action space (exactly the pending decision's options for that
 seat), how an action index becomes an answer, and the returns once the game is over.
 
-Returns: +1 to a seat among the winners, -1 to every other seat (a game nobody won gives -1
-to all); in a cooperative game (the encoder says which options make one) the team's outcome
-gives every seat the same return. A game still going after the encoder's bound on answers
+Returns (`Match.returns`, docs/rl.md "Rewards"): +1 to a seat among the winners, -1 to every
+other seat; in a cooperative game (the encoder says which options make one) the team's outcome
+gives every seat the same return; a team loss (Guardians' final boss surviving) gives -1 to all;
+a game that ended with no winner and no team outcome (Quests at its turn limit with no
+artifact anywhere) is a draw, 0 to all. A game still going after the encoder's bound on answers
 (`max_decisions`, or the `max_steps` an environment is given) is truncated with return 0 for
-everyone. Chance lives in the state's seeded RNG: the same seed and the same actions give the
-same game through every adapter and through `tabletop simulate`.
+everyone. With `illegal="lose"` an action outside the mask ends the episode: -1 to the seat
+that played it, 0 to the others (PettingZoo classic's rule). Chance lives in the state's seeded
+RNG: the same seed and the same actions give the same game through every adapter and through
+`tabletop simulate`; an environment reset without a seed draws one from fresh entropy.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +35,18 @@ from tabletop.engine.state import State
 from tabletop.rl.encoders import Array, Encoder, Memo, encoder
 
 Mask = npt.NDArray[np.int8]
+ILLEGAL = ("raise", "lose")  # what an action outside the mask does (`illegal=`)
+
+
+def fresh_seed() -> int:
+    """A game seed from fresh entropy (63 bits), for a reset without a seed."""
+    return secrets.randbits(63)
+
+
+def check_illegal(illegal: object) -> str:
+    if illegal not in ILLEGAL:
+        raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    return str(illegal)
 
 
 class IllegalActionError(IllegalOptionError):
@@ -92,12 +109,16 @@ class GameConfig:
 class Match:
     """One game in progress, as the adapters see it."""
 
-    __slots__ = ("_current", "config", "memo", "queue", "state", "truncated")
+    __slots__ = ("_current", "answers", "config", "forfeit", "memo", "queue", "state", "truncated")
 
     def __init__(self, config: GameConfig, state: State) -> None:
         self.config = config
         self.state = state
         self.truncated = False
+        self.forfeit: int | None = None  # the seat that played an illegal action (`lose`)
+        # (seat, option id) of every answer since the seed: the game's record. None for a
+        # state that no record reaches (one re-drawn by `determinize`).
+        self.answers: list[tuple[int, str]] | None = []
         self.queue: list[int] = []  # the seats still to act in this pass (see `current`)
         self.memo: Memo = {}  # the encoder's sections from the last observations
         # `current` as of (answers so far, truncated)
@@ -106,12 +127,14 @@ class Match:
     def copy(self) -> Match:
         new = Match(self.config, self.state.clone())
         new.truncated = self.truncated
+        new.forfeit = self.forfeit
         new.queue = self.queue[:]
+        new.answers = None if self.answers is None else self.answers[:]
         return new
 
     @property
     def done(self) -> bool:
-        return self.state.is_over or self.truncated
+        return self.state.is_over or self.truncated or self.forfeit is not None
 
     def acting(self) -> tuple[int, ...]:
         """Seats the game waits for (none once it is over or truncated)."""
@@ -185,20 +208,33 @@ class Match:
     def answer(self, seat: int, option_id: str) -> None:
         """Apply an answer (an option id) for `seat`, keeping the pass order and the bound."""
         self.state.apply(seat, option_id)
+        if self.answers is not None:
+            self.answers.append((seat, option_id))
         if seat in self.queue:
             self.queue.remove(seat)
         if not self.state.is_over and self.state.steps >= self.config.max_steps:
             self.truncated = True
 
+    def lose(self, seat: int) -> None:
+        """End the episode because `seat` played an action outside its mask (`illegal="lose"`):
+        -1 to it, 0 to the others."""
+        self.forfeit = seat
+        self._current = (-1, False, None)  # nobody acts now
+
     def returns(self) -> list[float]:
-        """Each seat's return: 0 until the game is over (and when it was truncated)."""
-        result = self.state.result
+        """Each seat's return: 0 until the game is over (and when it was truncated); the
+        scheme is in the module docstring."""
         n = self.config.players
+        if self.forfeit is not None:
+            return [-1.0 if p == self.forfeit else 0.0 for p in range(n)]
+        result = self.state.result
         if result is None:
             return [0.0] * n
-        if self.config.cooperative and result.team is not None:
+        if result.team is not None and (self.config.cooperative or result.team == "lost"):
             r = 1.0 if result.team == "won" else -1.0
             return [r] * n
+        if not result.winners and result.team is None:
+            return [0.0] * n  # nobody won, nobody lost as a team: a draw
         return [1.0 if p in result.winners else -1.0 for p in range(n)]
 
 
@@ -206,4 +242,13 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-__all__ = ["GameConfig", "IllegalActionError", "Mask", "Match", "agent_name"]
+__all__ = [
+    "ILLEGAL",
+    "GameConfig",
+    "IllegalActionError",
+    "Mask",
+    "Match",
+    "agent_name",
+    "check_illegal",
+    "fresh_seed",
+]

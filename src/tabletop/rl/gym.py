@@ -6,10 +6,17 @@ seat `seat` and every other seat is an agent of `tabletop.agents` (any agent spe
 Observations are the game's encoder over the learner's view (float32 in [0, 1]); actions are
 indices of the game's fixed action space; `action_masks()` gives the legal ones, for maskable
 algorithms (sb3-contrib's MaskablePPO reads it). The reward is the learner's return at the end
-(`tabletop.rl.core`), 0 before. An action outside the mask ends the episode with reward -1 and
-`info["illegal"] = True` (`illegal="raise"` raises `IllegalActionError` instead), since
-generic checkers and unmasked learners sample any action. The other seats' agents are seeded
-from the episode seed (`derive_seed(seed, seat)`, as `tabletop simulate` seeds its seats).
+(`tabletop.rl.core`), 0 before. An action outside the mask raises `IllegalActionError` and
+changes nothing (`illegal="raise"`, the default); with `illegal="lose"` it ends the episode
+with reward -1 and `info["illegal"] = True`, for generic checkers and unmasked learners that
+sample any action. The other seats' agents are seeded from the episode seed (`derive_seed(seed,
+seat)`, as `tabletop simulate` seeds its seats). A reset without a seed draws the game's seed
+from `np_random` (fresh entropy until a seed is given, as Gymnasium does). `render()` is the
+learner's view as text (`render_mode="ansi"`).
+
+Importing this module registers `tabletop/<Game>-v0` for every registered game with an encoder
+(`gymnasium.make("tabletop/Quests-v0", opponents="heuristic")`, `gymnasium.make_vec(...)`); the
+id `"tabletop.rl.gym:tabletop/Quests-v0"` imports it on the way.
 """
 
 from __future__ import annotations
@@ -22,16 +29,18 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.agents import Agent, make_agent
+from tabletop.engine import registry
 from tabletop.engine.errors import UnknownAgentError
-from tabletop.engine.rng import Rng, derive_seed
-from tabletop.rl.core import GameConfig, IllegalActionError, Match
-from tabletop.rl.encoders import Array
-
-ILLEGAL = ("lose", "raise")
+from tabletop.engine.rng import derive_seed
+from tabletop.rl.core import GameConfig, IllegalActionError, Match, check_illegal
+from tabletop.rl.encoders import Array, NoEncoderError, encoder
+from tabletop.rl.text import render_seat
 
 
 class TabletopEnv(gymnasium.Env[Array, np.int64]):
     """One seat of a registered game against agent seats."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -42,7 +51,7 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         max_steps: int | None = None,
-        illegal: str = "lose",
+        illegal: str = "raise",
         render_mode: str | None = None,
     ) -> None:
         if players is None and not isinstance(opponents, str):
@@ -56,30 +65,25 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
             raise UnknownAgentError(f"give {n - 1} opponent spec(s) for {n} players")
         for spec in specs:
             make_agent(spec, game_id, 0)  # a bad spec is an error now, not at reset
-        if illegal not in ILLEGAL:
-            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.illegal = check_illegal(illegal)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.seat = seat
         self.specs = [*specs[:seat], "", *specs[seat:]]  # one per seat; "" is the learner
-        self.illegal = illegal
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"]}
         self.observation_space = gymnasium.spaces.Box(
             0.0, 1.0, shape=(self.config.encoder.size,), dtype=np.float32
         )
         self.action_space = gymnasium.spaces.Discrete(self.config.num_actions)
         self.match: Match | None = None
         self.agents: list[Agent | None] = []
-        self._seeds = Rng(0)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Array, dict[str, Any]]:
         super().reset(seed=seed)
-        if seed is not None:
-            self._seeds = Rng(derive_seed(seed, 1))
-            game_seed = int(seed)
-        else:
-            game_seed = self._seeds.next64() >> 1
+        # Unseeded: from np_random, fresh entropy until a seed was given, then that seed's.
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
         game = self.config.game_id
         self.match = self.config.new_match(game_seed)
         self.agents = [
@@ -109,7 +113,7 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         if match.option_for(self.seat, a) is None:
             if self.illegal == "raise":
                 match.play(self.seat, a)  # raises IllegalActionError
-            match.truncated = True
+            match.lose(self.seat)
             return match.observe(self.seat), -1.0, True, False, {"illegal": True}
         match.play(self.seat, a)
         self._advance()
@@ -123,10 +127,10 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         return self.match.mask(self.seat, np.bool_)
 
     def render(self) -> str | None:
+        """The learner's view as text (None before the first reset)."""
         if self.match is None:
             return None
-        state = self.match.state
-        return f"{state.game_id}: answer {state.steps}, seat {self.seat}"
+        return render_seat(self.match, self.seat)
 
 
 def make(
@@ -140,4 +144,29 @@ def make(
     return TabletopEnv(game_id, seat, opponents, **kwargs)
 
 
-__all__ = ["IllegalActionError", "TabletopEnv", "make"]
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: `tabletop/Quests-v0`."""
+    return "tabletop/" + "".join(w.title() for w in game_id.split("_")) + "-v0"
+
+
+def register_all() -> list[str]:
+    """Register `tabletop/<Game>-v0` for every registered game with an encoder (once each);
+    return the ids. Keywords given to `gymnasium.make` go to `TabletopEnv`."""
+    ids = []
+    for game_id in registry.game_ids():
+        try:
+            encoder(game_id)
+        except NoEncoderError:
+            continue
+        name = env_id(game_id)
+        if name not in gymnasium.registry:
+            gymnasium.register(
+                id=name, entry_point="tabletop.rl.gym:TabletopEnv", kwargs={"game_id": game_id}
+            )
+        ids.append(name)
+    return ids
+
+
+IDS = register_all()
+
+__all__ = ["IDS", "IllegalActionError", "TabletopEnv", "env_id", "make", "register_all"]

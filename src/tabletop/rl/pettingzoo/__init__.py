@@ -7,8 +7,18 @@ the order the simulator's table asks them (`Match.current`). A SECRET decision (
 an Escape window) is asked one seat at a time, and nothing of an earlier answer shows in a
 later seat's observation: each is built from that seat's view alone. Rewards come at the end
 (`tabletop.rl.core`: +1 to winners, -1 to the others, the same to all in a cooperative game);
-a game past its bound on answers is truncated.
-An action outside the mask raises `IllegalActionError`.
+a game past its bound on answers is truncated. An action outside the mask raises
+`IllegalActionError` and changes nothing (`illegal="raise"`, the default); with
+`illegal="lose"` it ends the game, -1 to the seat that played it and 0 to the others, as
+PettingZoo's classic environments do. A reset without a seed draws the game's seed from fresh
+entropy, or, after a seeded reset, from that seed. `render()` is the view of the agent selected
+as text.
+
+The AEC environment is not parallelizable (`metadata["is_parallelizable"]` is False): it
+selects the seat the game asks, often one seat several times running, while PettingZoo's
+`aec_to_parallel` needs every agent to step once per cycle. `cycle_env(...)` is the AEC
+environment that does step in cycles: PettingZoo's `parallel_to_aec` over `parallel_env(...)`,
+parallelizable, with the parallel environment's `wait` action.
 
 `parallel_env(...)` is the same game as a ParallelEnv: every step takes one action from each
 live agent, and every seat the game waits for answers at once (all the seats of a SECRET or
@@ -26,9 +36,19 @@ from typing import Any
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
 
 from tabletop.engine.rng import Rng, derive_seed
-from tabletop.rl.core import GameConfig, IllegalActionError, Mask, Match, agent_name
+from tabletop.rl.core import (
+    GameConfig,
+    IllegalActionError,
+    Mask,
+    Match,
+    agent_name,
+    check_illegal,
+    fresh_seed,
+)
+from tabletop.rl.text import render_seat
 
 Obs = dict[str, Any]
 
@@ -46,10 +66,11 @@ def _spaces(config: GameConfig, actions: int) -> tuple[gymnasium.spaces.Dict, in
 
 
 class _Seeds:
-    """Game seeds for resets without one: drawn from a seed given once, else from 0."""
+    """Game seeds for resets without one: drawn from the last seed given, else from fresh
+    entropy."""
 
     def __init__(self) -> None:
-        self.rng = Rng(0)
+        self.rng = Rng(fresh_seed())
 
     def next(self, seed: int | None) -> int:
         if seed is not None:
@@ -68,6 +89,7 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         options: Mapping[str, object] | None = None,
         *,
         max_steps: int | None = None,
+        illegal: str = "raise",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -75,9 +97,10 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {
             "name": f"tabletop_{game_id}_v0",
             "render_modes": ["ansi"],
-            "is_parallelizable": True,
+            "is_parallelizable": False,  # seats do not step in cycles (module docstring)
         }
-        self.render_mode = render_mode
+        self.illegal = check_illegal(illegal)
+        self.render_mode = _render_mode(render_mode)
         self.possible_agents = [agent_name(p) for p in range(self.config.players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         space, n = _spaces(self.config, self.config.num_actions)
@@ -122,9 +145,13 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is not an action")
         self._cumulative_rewards[agent] = 0.0
-        match.play(self._seat[agent], int(action))
+        seat = self._seat[agent]
+        if self.illegal == "lose" and match.option_for(seat, int(action)) is None:
+            match.lose(seat)
+        else:
+            match.play(seat, int(action))
         # (rewards stay 0 until the game ends, and nothing is accumulated before)
-        if match.state.is_over:
+        if match.state.is_over or match.forfeit is not None:
             self.rewards = dict(zip(self.possible_agents, match.returns(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._select()
@@ -135,9 +162,10 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         self._select()
 
     def render(self) -> str | None:
+        """The view of the agent selected, as text (None before the first reset)."""
         if self.match is None:
             return None
-        return _render(self.match)
+        return render_seat(self.match, self._seat[self.agent_selection])
 
     def close(self) -> None:
         self.match = None
@@ -153,11 +181,13 @@ class TabletopParallel(ParallelEnv):  # type: ignore[misc]
         options: Mapping[str, object] | None = None,
         *,
         max_steps: int | None = None,
+        illegal: str = "raise",
         render_mode: str | None = None,
     ) -> None:
         self.config = GameConfig(game_id, players, options, max_steps)
         self.metadata = {"name": f"tabletop_{game_id}_parallel_v0", "render_modes": ["ansi"]}
-        self.render_mode = render_mode
+        self.illegal = check_illegal(illegal)
+        self.render_mode = _render_mode(render_mode)
         self.possible_agents = [agent_name(p) for p in range(self.config.players)]
         self.agents: list[str] = []
         self.wait = self.config.num_actions
@@ -224,17 +254,20 @@ class TabletopParallel(ParallelEnv):  # type: ignore[misc]
             if seat not in match.acting():
                 continue  # the decision moved on (an earlier answer ended it)
             if match.option_for(seat, int(action)) is None:
-                if seat == asked[0]:
-                    match.play(seat, int(action))  # raises: the first answer is always checked
+                if seat == asked[0]:  # the first answer is always checked
+                    if self.illegal == "lose":
+                        match.lose(seat)
+                        break
+                    match.play(seat, int(action))  # raises
                 continue  # an earlier answer in a PARALLEL decision changed this seat's options
             match.play(seat, int(action))
         done = match.done
         agents = self.agents
         obs = self._observations()
         rewards = dict.fromkeys(agents, 0.0)
-        if match.state.is_over:
+        if match.state.is_over or match.forfeit is not None:
             rewards = dict(zip(agents, match.returns(), strict=True))
-        terminations = dict.fromkeys(agents, match.state.is_over)
+        terminations = dict.fromkeys(agents, match.state.is_over or match.forfeit is not None)
         truncations = dict.fromkeys(agents, match.truncated)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         if done:
@@ -242,18 +275,20 @@ class TabletopParallel(ParallelEnv):  # type: ignore[misc]
         return obs, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        return None if self.match is None else _render(self.match)
+        """The view of the first seat asked (seat 0 once the game is over), as text."""
+        if self.match is None:
+            return None
+        asked = self.match.acting()
+        return render_seat(self.match, asked[0] if asked else 0)
 
     def close(self) -> None:
         self.match = None
 
 
-def _render(match: Match) -> str:
-    state = match.state
-    d = state.pending
-    if d is None:
-        return f"{state.game_id}: over: {state.result.reason if state.result else 'truncated'}"
-    return f"{state.game_id}: answer {state.steps}, waiting for {list(state.to_move())}: {d.prompt}"
+def _render_mode(mode: str | None) -> str | None:
+    if mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {mode!r}")
+    return mode
 
 
 def env(
@@ -262,7 +297,8 @@ def env(
     options: Mapping[str, object] | None = None,
     **kwargs: Any,
 ) -> TabletopAEC:
-    """The AEC environment of `game_id` (`max_steps`, `render_mode` as keywords)."""
+    """The AEC environment of `game_id` (`max_steps`, `illegal`, `render_mode` as keywords),
+    without wrappers (the versioned modules' `env()` adds PettingZoo's order enforcing)."""
     return TabletopAEC(game_id, players, options, **kwargs)
 
 
@@ -272,8 +308,19 @@ def parallel_env(
     options: Mapping[str, object] | None = None,
     **kwargs: Any,
 ) -> TabletopParallel:
-    """The ParallelEnv of `game_id` (`max_steps`, `render_mode` as keywords)."""
+    """The ParallelEnv of `game_id` (`max_steps`, `illegal`, `render_mode` as keywords)."""
     return TabletopParallel(game_id, players, options, **kwargs)
 
 
-__all__ = ["TabletopAEC", "TabletopParallel", "env", "parallel_env"]
+def cycle_env(
+    game_id: str,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+    **kwargs: Any,
+) -> AECEnv:
+    """An AEC environment whose agents step in cycles (PettingZoo's `parallel_to_aec` over
+    `parallel_env`): parallelizable, so `aec_to_parallel` takes it."""
+    return parallel_to_aec(parallel_env(game_id, players, options, **kwargs))
+
+
+__all__ = ["TabletopAEC", "TabletopParallel", "cycle_env", "env", "parallel_env"]

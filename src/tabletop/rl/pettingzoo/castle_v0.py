@@ -1,0 +1,8 @@
+"""PettingZoo environments of `castle`, version 0: `env()`, `raw_env()`, `parallel_env()`
+(tabletop.rl.pettingzoo.versions)."""
+
+from tabletop.rl.pettingzoo.versions import versioned
+
+env, raw_env, parallel_env = versioned("castle")
+
+__all__ = ["env", "parallel_env", "raw_env"]
