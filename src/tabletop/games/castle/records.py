@@ -1,7 +1,7 @@
-"""Castle Von Loghan content: the names the content may use and the typed records it is read
-into (Agents, combat cards, Treasures, Allies, Upgrades, enemies, Random Events and their
-tokens, the three boards, the campaign's Missions and its decks, the game modes).
-`content.load()` reads them.
+"""Castle Von Loghan content: the typed records it is read into (Agents, combat cards,
+Treasures, Allies, Upgrades, enemies, Random Events and their tokens, the three boards, the
+campaign's Missions and its decks, the game modes), each declared once with what a file may
+give (validated by `tabletop.engine.declared`; the names it may use are in `vocab.py`).
 
 Every effect a record names is a handler id of `EFFECTS`, with typed parameters, so the rules
 engine implements each in one place; every condition a Story card, Contract or Mission waits
@@ -54,7 +54,11 @@ from tabletop.games.castle.vocab import (
     WINDOWS,
     Param,
     ParamSpec,
+    base_attack_problem,
+    end_problem,
     params_problem,
+    rage_attack_problem,
+    search_problem,
 )
 
 # -- checks across fields -----------------------------------------------------------------------
@@ -66,37 +70,6 @@ def _step(s: Step) -> str | None:
 
 def _condition(c: Condition) -> str | None:
     return params_problem(c.kind, CONDITIONS[c.kind], c.params)
-
-
-def _base_attack(a: Attack) -> str | None:
-    return "a Base Attack has no Timeline or Rage" if a.timeline or a.rage else None
-
-
-def _rage_attack(a: Attack) -> str | None:
-    return None if a.timeline else "missing field 'timeline'"
-
-
-def _end(e: EndEvent) -> str | None:
-    if e.summon == "none":
-        return "field 'summon' is 'none': no colour or count" if e.colour or e.count else None
-    if e.colour not in ("same", *EVENT_COLOURS, "violet"):
-        shown = ", ".join(repr(a) for a in ("same", *EVENT_COLOURS, "violet"))
-        return f"field 'colour' is {e.colour!r}; allowed: {shown}"
-    if (e.summon == "group") != (e.count == 0):
-        return "field 'count' is 0 exactly for a group summon"
-    return None
-
-
-def _search(r: SearchResult) -> str | None:
-    if r.kind in ("treasure", "lurking"):
-        if r.colour not in ("same", *EVENT_COLOURS):
-            shown = ", ".join(repr(a) for a in ("same", *EVENT_COLOURS))
-            return f"field 'colour' is {r.colour!r}; allowed: {shown}"
-    elif r.colour:
-        return "field 'colour' is for a Treasure or a Lurking Enemy"
-    if (r.kind in ("nothing", "lurking", "gob-li")) != (r.amount == 0):
-        return f"field 'amount' must be 0 exactly for {r.kind!r}"
-    return None
 
 
 # -- records (declared once: what a content file may give, and its defaults) --------------------
@@ -261,8 +234,8 @@ class Enemy:
         Mapping[Annotated[str, OneOf(DAMAGE_TYPES)], Count], Field(default_factory=dict)
     ]
     passive: Steps
-    base: Annotated[Attack, Rule(_base_attack)]
-    rage: Annotated[tuple[Annotated[Attack, Rule(_rage_attack)], ...], Field(default=())]
+    base: Annotated[Attack, Rule(base_attack_problem)]
+    rage: Annotated[tuple[Annotated[Attack, Rule(rage_attack_problem)], ...], Field(default=())]
     shards: int  # Data Shards for the killing blow (Co-op Competitive)
     text: str
     source: Source
@@ -290,7 +263,7 @@ class RandomEvent:
     copies: Annotated[Count, Field(default=1)]
     group: No  # a Group Decision: one option for the whole group
     options: tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
-    end: Annotated[EndEvent, Rule(_end)]
+    end: Annotated[EndEvent, Rule(end_problem)]
     text: str
     source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
@@ -307,7 +280,7 @@ class SearchResult:
     colour: Empty  # treasure and lurking: the colour ("" otherwise)
 
 
-Search = Annotated[SearchResult, Rule(_search)]
+Search = Annotated[SearchResult, Rule(search_problem)]
 
 
 @declared

@@ -1,13 +1,17 @@
 """Castle Von Loghan content vocabulary: the names the content may use (colours, Timelines,
 windows, tokens...), every effect handler and condition the rules engine implements with its
-typed parameters, and the check of a handler's parameters. `records.py` declares the records
+typed parameters, and the checks across a record's fields (a handler's parameters, an End
+Event's summon, a search result's colour). `records.py` declares the records
 that use them (and re-exports these names).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletop.games.castle.records import Attack, EndEvent, SearchResult
 
 COLOURS = ("green", "blue", "red", "violet")  # violet: Unique enemies and Treasures
 EVENT_COLOURS = ("green", "blue", "red")
@@ -178,4 +182,38 @@ def params_problem(
                 return f"field {name!r} must be str, not {val!r}"
             if not val and kind != TEXT:
                 return f"field {name!r} must name something"
+    return None
+
+
+# -- checks across a record's fields (what `records.py` declares with `Rule`) -------------------
+
+
+def base_attack_problem(a: Attack) -> str | None:
+    return "a Base Attack has no Timeline or Rage" if a.timeline or a.rage else None
+
+
+def rage_attack_problem(a: Attack) -> str | None:
+    return None if a.timeline else "missing field 'timeline'"
+
+
+def end_problem(e: EndEvent) -> str | None:
+    if e.summon == "none":
+        return "field 'summon' is 'none': no colour or count" if e.colour or e.count else None
+    if e.colour not in ("same", *EVENT_COLOURS, "violet"):
+        shown = ", ".join(repr(a) for a in ("same", *EVENT_COLOURS, "violet"))
+        return f"field 'colour' is {e.colour!r}; allowed: {shown}"
+    if (e.summon == "group") != (e.count == 0):
+        return "field 'count' is 0 exactly for a group summon"
+    return None
+
+
+def search_problem(r: SearchResult) -> str | None:
+    if r.kind in ("treasure", "lurking"):
+        if r.colour not in ("same", *EVENT_COLOURS):
+            shown = ", ".join(repr(a) for a in ("same", *EVENT_COLOURS))
+            return f"field 'colour' is {r.colour!r}; allowed: {shown}"
+    elif r.colour:
+        return "field 'colour' is for a Treasure or a Lurking Enemy"
+    if (r.kind in ("nothing", "lurking", "gob-li")) != (r.amount == 0):
+        return f"field 'amount' must be 0 exactly for {r.kind!r}"
     return None
