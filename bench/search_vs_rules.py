@@ -70,6 +70,7 @@ class Deal:
     others: float  # the mean points of the other seats
     decisions: int  # P1's searched decisions (more than one option)
     seconds: float  # P1's thinking time over those decisions
+    iterations: int = 0  # P1's search iterations over those decisions
 
 
 def play(task: tuple[str, int, bool, str, int]) -> Deal:
@@ -82,6 +83,7 @@ def play(task: tuple[str, int, bool, str, int]) -> Deal:
         agents[SEARCH_SEAT] = make_agent(spec, game, derive_seed(deal_seed, 100))
     decisions = 0
     seconds = 0.0
+    iterations = 0
     answers = 0
     while not state.is_over and answers < MAX_ANSWERS:
         d = state.pending
@@ -96,6 +98,7 @@ def play(task: tuple[str, int, bool, str, int]) -> Deal:
             if p == SEARCH_SEAT and len(d.options_for(p)) > 1:
                 decisions += 1
                 seconds += time.process_time() - start
+                iterations += getattr(agent, "last_iterations", 0)
             state.apply(p, choice)
             answers += 1
             if state.is_over:
@@ -109,7 +112,8 @@ def play(task: tuple[str, int, bool, str, int]) -> Deal:
     team = 1.0 if result.team == "won" else 0.0
     scores = result.scores
     others = sum(scores[p] for p in range(n) if p != SEARCH_SEAT) / max(n - 1, 1)
-    return Deal(game, index, search, share, team, scores[SEARCH_SEAT], others, decisions, seconds)
+    score = scores[SEARCH_SEAT]
+    return Deal(game, index, search, share, team, score, others, decisions, seconds, iterations)
 
 
 # -- statistics -------------------------------------------------------------------------------
@@ -155,7 +159,13 @@ def report(game: str, deals: list[Deal]) -> list[str]:
     heur = [by[i, False] for i in idx]
     thought = sum(d.seconds for d in srch)
     decided = sum(d.decisions for d in srch)
-    per = f"{thought / decided:.2f} CPU-s a decision ({decided} decisions)" if decided else ""
+    its = sum(d.iterations for d in srch)
+    per = (
+        f"{thought / decided:.2f} CPU-s and {its / decided:.0f} iterations a decision "
+        f"({decided} decisions)"
+        if decided
+        else ""
+    )
     lines = [f"== {CASES[game].label}: {len(idx)} paired deals; search seat P1, {per}"]
     if game == "quests":
         lines.append(

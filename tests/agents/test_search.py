@@ -153,7 +153,7 @@ def test_a_hint_is_the_agents_answer_with_its_share_and_value(game_id: str) -> N
     root = again.search(s, p)
     d = s.pending
     assert d is not None
-    index, child = best_child(root, p, d.kind_for(p), d.options_for(p))
+    index, child = best_child(root, p, d.kind_for(p), d.options_for(p), settings.bias)
     assert child is not None and d.options_for(p)[index].id == got.option_id
     assert got.share == pytest.approx(child.visits / 40)
     assert got.value == pytest.approx(child.total / child.visits)
@@ -177,3 +177,38 @@ def test_a_hint_for_a_seat_not_asked_is_refused() -> None:
     other = next(q for q in range(3) if q not in s.to_move())
     with pytest.raises(ValueError, match="nothing for this seat"):
         hint(s, other, iterations=5)
+
+
+# -- tree reuse -------------------------------------------------------------------------------
+
+
+def test_reuse_starts_the_next_search_from_the_subtree_of_the_answer_given() -> None:
+    s, p = a_choice("quests", 3)
+    bots = [get("quests").heuristic(q) for q in range(3)]
+    for reuse in ("on", "off"):
+        a = make_agent(f"ismcts:iterations=40,depth=6,reuse={reuse}", "quests", 2)
+        assert isinstance(a, IsmctsAgent)
+        t = s.clone()
+        answer = a.choose(t, p)
+        kept = a._kept
+        if reuse == "off":
+            assert kept is None
+            continue
+        assert kept is not None and kept[3].visits > 0
+        root = a.search(t, p)  # the same position again: no reuse, a fresh root
+        assert root is not kept[3] and a._kept is None
+        a._kept = kept
+        t.apply(p, answer)
+        while not t.is_over:  # on to this seat's next real choice
+            q = t.to_move()[0]
+            if q == p and len(t.pending.options_for(q)) > 1:  # type: ignore[union-attr]
+                break
+            t.apply(q, bots[q].choose(t, q))
+        before = {k: n.visits for k, n in kept[3].children.items()}
+        root = a.search(t, p)
+        assert root is kept[3] and a.last_iterations == 40
+        after = {k: n.visits for k, n in root.children.items()}
+        assert sum(before.values()) < sum(after.values()) <= sum(before.values()) + 40
+        # another game (another seed) never reuses
+        a._kept = (p, s.seed + 1, 0, kept[3])
+        assert a.search(t, p) is not kept[3]

@@ -38,6 +38,12 @@ to every winner and 0 to the others. A rollout cut at `depth` scores the positio
 game's `evaluate` (per-seat values in [0, 1]) when the game offers one, else 1/n to every
 seat. docs/agents.md has each game's reward and evaluation and the measurements.
 
+Tree reuse (`reuse=on`, with `opponents=policy` only): the tree then holds only the searcher's
+own decisions, so the subtree under the answer it gave is a tree of its next real choice
+(whatever the others answered in between, they were answered by the policy inside it, on the
+seat's own determinizations): the next search of the same seat in the same game starts from it
+instead of an empty root.
+
 Simultaneous decisions and reaction windows: when several players answer one decision without
 seeing each other's answers, only the searching seat's answer is a tree node; the other
 players' answers come from the rollout policy, in the determinized world, after the searcher's
@@ -59,6 +65,7 @@ best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 - `depth` (default: the game's, 20 unless its evaluation module says otherwise; at most
   1,000,000): answers a rollout plays before the position is scored.
 - `bias` (default 0, at least 0): the progressive bias toward the heuristic bot's answer.
+- `reuse` (default off): `on` keeps the subtree of the answer given for the next search.
 - `opponents` (default policy): `policy` or `tree`, see above.
 
 The upper bounds keep one decision finite and a mistyped setting from hanging a run: a million
@@ -106,11 +113,12 @@ class Node:
 
 
 def best_child(
-    root: Node, player: int, kind: str, options: tuple[Option, ...]
+    root: Node, player: int, kind: str, options: tuple[Option, ...], bias: float = 0.0
 ) -> tuple[int, Node | None]:
     """The answer the search gives at `root`: the index in `options` of the most visited
-    child (ties: the best mean reward, then the first listed) and that child (None, with index
-    0, when no option was searched)."""
+    child (ties: the best mean reward, the heuristic's answer's raised by the progressive
+    `bias`, then the first listed) and that child (None, with index 0, when no option was
+    searched)."""
     best, best_node = 0, None
     best_key: tuple[int, float] = (0, 0.0)
     children = root.children
@@ -118,7 +126,10 @@ def best_child(
         child = children.get((player, kind, opt.id))
         if child is None or not child.visits:
             continue
-        key = (child.visits, child.total / child.visits)
+        value = child.total / child.visits
+        if bias and opt.id == root.prior:
+            value += bias / (child.visits + 1)
+        key = (child.visits, value)
         if key > best_key:
             best, best_node, best_key = i, child, key
     return best, best_node
@@ -144,6 +155,8 @@ class IsmctsAgent:
         if self.settings.rollout == "heuristic" or self.settings.bias > 0:
             self._bots = [spec.heuristic(self.rng.next64() >> 1) for _ in range(spec.max_players)]
         self._heuristic_rollouts = self.settings.rollout == "heuristic"
+        # tree reuse: (seat, game seed, answers so far, the node of the answer given)
+        self._kept: tuple[int, int, int, Node] | None = None
         self.last_iterations = 0
         self.last_seconds = 0.0
 
@@ -158,12 +171,18 @@ class IsmctsAgent:
             self.last_seconds = 0.0
             return options[0].id
         root = self.search(state, player)
-        return options[best_child(root, player, d.kind_for(player), options)[0]].id
+        index, child = best_child(root, player, d.kind_for(player), options, self.settings.bias)
+        if self.settings.reuse and self.settings.opponents == "policy" and child is not None:
+            self._kept = (player, state.seed, state.steps, child)
+        return options[index].id
 
     def search(self, state: State, player: int) -> Node:
         """Run the search from `state` for `player` and return the root of the tree."""
         cfg = self.settings
         root = Node(player)
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[:2] == (player, state.seed) and kept[2] < state.steps:
+            root = kept[3]  # the subtree under this seat's last answer (see `reuse`)
         start = time.perf_counter()
         deadline = None if cfg.time is None else start + cfg.time
         cap = cfg.iterations

@@ -32,6 +32,7 @@ _KEYS = {
     "depth": f"a whole number from 0 to {MAX_DEPTH:,}",
     "opponents": " or ".join(OPPONENTS),
     "bias": "a number of at least 0",
+    "reuse": "on or off",
 }
 # The most characters of a bad value an error message repeats.
 _CLIP = 60
@@ -50,6 +51,7 @@ class Settings:
     depth: int | None = None
     opponents: str = "policy"
     bias: float = 0.0
+    reuse: bool = False
 
 
 def _allowed() -> str:
@@ -98,6 +100,9 @@ def parse_settings(settings: dict[str, str]) -> Settings:
     opponents = settings.get("opponents", Settings.opponents)
     if opponents not in OPPONENTS:
         raise bad("opponents")
+    reuse = settings.get("reuse", "on" if Settings.reuse else "off")
+    if reuse not in ("on", "off"):
+        raise bad("reuse")
     return Settings(
         iterations=iterations,
         time=budget,
@@ -106,6 +111,7 @@ def parse_settings(settings: dict[str, str]) -> Settings:
         depth=number("depth", int, 0, False, MAX_DEPTH) if "depth" in settings else None,
         opponents=opponents,
         bias=number("bias", float, 0.0, False) if "bias" in settings else Settings.bias,
+        reuse=reuse == "on",
     )
 
 
