@@ -73,6 +73,13 @@ def test_hooks_come_from_the_games_evaluation_module() -> None:
         assert h.evaluate is get(game_id).evaluate
         assert h.depth >= 1
     assert hooks_for("quests").depth == DEFAULT_DEPTH
+    # Castle's answers are dear: a shorter rollout, from its evaluation module
+    castle_eval = importlib.import_module("tabletop.games.castle.evaluate")
+    assert hooks_for("castle").depth == castle_eval.DEPTH < DEFAULT_DEPTH
+    a = make_agent("ismcts:iterations=5", "castle", 0)
+    assert isinstance(a, IsmctsAgent) and a.depth == castle_eval.DEPTH
+    b = make_agent("ismcts:iterations=5,depth=3", "castle", 0)
+    assert isinstance(b, IsmctsAgent) and b.depth == 3
 
 
 def test_a_search_scores_an_ended_game_with_the_games_reward() -> None:

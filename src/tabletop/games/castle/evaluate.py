@@ -6,6 +6,13 @@ the group's Health and Clarity (as fractions of their start), the average Energy
 left in the fight and how far the game has gone (Random Event tokens resolved outside the
 campaign; Story cards resolved in it). The weights are set by hand, not fitted: the search
 only compares positions.
+
+`DEPTH` (read by the search, `agents/hooks.py`): a rollout plays 10 answers, not the default
+20, before the position is scored. Castle's answers are dear (the combat windows work out every
+Agent's abilities at each question: some 0.3 ms an answer against well under 0.1 ms in Quests),
+so the shorter rollout gives 1.5 times the iterations in the same time (129 against 195
+iterations per CPU-second on ten positions of 4-Agent Exploration games, measured on a busy
+machine), and the evaluation scores Health, Clarity and progress alike after 10 answers or 20.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ import math
 from tabletop.engine.state import State
 from tabletop.games.castle.cards import CONTENT, FIGHT, ROOM_ZONE, SPENT
 from tabletop.games.castle.rules import CastleState
+
+DEPTH = 10
 
 
 def evaluate(state: State) -> tuple[float, ...]:
