@@ -174,3 +174,91 @@ def test_unknown_derived_and_duplicate_fields_are_refused() -> None:
     assert msg == "dice.toml: die 'character': unknown field 'sides'"
     msg = broken("heroes.toml", lambda d: d["hero"].append(d["hero"][0]))
     assert msg == "heroes.toml: hero 'Eve Baird': a second hero of that name"
+
+
+# -- adventures and the campaign, by the declared parsers content.py can switch to ---------------
+
+ADVENTURES = tuple(f"adventures/c{i}.toml" for i in range(1, 5))
+
+
+def test_the_declared_adventure_parsers_read_what_the_game_loads() -> None:
+    files, c = raw(), load()
+    assert tuple(parse.parse_adventure(files[f], f) for f in ADVENTURES) == c.adventures
+    assert parse.parse_campaign(files["campaign.toml"]) == c.unlocks
+
+
+def broken_adventure(path: str, fn: Callable[[Any], Any]) -> str:
+    files = raw()
+    fn(files[path])
+    with pytest.raises(ContentError) as e:
+        for f in ADVENTURES:
+            parse.parse_adventure(files[f], f)
+        parse.parse_campaign(files["campaign.toml"])
+    return str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("path", "change", "expected"),
+    [
+        (
+            "adventures/c1.toml",
+            put("adventure", order="first"),
+            "adventures/c1.toml: [adventure]: field 'order' must be int, not 'first'",
+        ),
+        (
+            "adventures/c1.toml",
+            put("adventure", "setup", 0, effect="summon"),
+            "adventures/c1.toml: [adventure]: setup 1: field 'effect' is 'summon'; allowed:",
+        ),
+        (
+            "adventures/c1.toml",
+            put("mission", 0, advance=[2, 3, 0, 6]),
+            "adventures/c1.toml: mission 'M1': field 'advance', item 3 must be at least 1, not 0",
+        ),
+        (
+            "adventures/c1.toml",
+            put("mission", 0, per_success="all"),
+            "adventures/c1.toml: mission 'M1': field 'per_success' is 'all'; allowed: '', 'one'",
+        ),
+        (
+            "adventures/c1.toml",
+            put("mission", 0, win=True),
+            "adventures/c1.toml: mission 'M1': a Mission has exactly one of 'next', 'choices'",
+        ),
+        (
+            "adventures/c1.toml",
+            put("disturbance", 0, advance=0),
+            "adventures/c1.toml: disturbance 'D1': field 'advance' must be at least 1, not 0",
+        ),
+        (
+            "adventures/c1.toml",
+            put("card", 0, keywords=["sneaky"]),
+            "adventures/c1.toml: card 'Relic Looter': field 'keywords', item 1 is 'sneaky'",
+        ),
+        (
+            "adventures/c1.toml",
+            put("card", 0, progress=2),
+            "adventures/c1.toml: card 'Relic Looter': field 'progress' is not for a enemy",
+        ),
+        (
+            "adventures/c1.toml",
+            put("card", 3, "challenge", attribute="luck"),
+            "adventures/c1.toml: card 'Save the Artifacts!': field 'challenge.attribute' is "
+            "'luck'; allowed: 'guile',",
+        ),
+        (
+            "adventures/c1.toml",
+            put("card", 5, "ability", 0, kind="setup"),
+            "adventures/c1.toml: card 'Alarm Bells': ability 1: field 'kind' is 'setup'; allowed:",
+        ),
+        (
+            "campaign.toml",
+            put("unlock", 0, path=3),
+            "campaign.toml: unlock 'Flynn Carsen': field 'path' must be str, not 3",
+        ),
+    ],
+)
+def test_a_broken_adventure_record_names_file_record_and_field(
+    path: str, change: Callable[[Any], Any], expected: str
+) -> None:
+    assert broken_adventure(path, change).startswith(expected)

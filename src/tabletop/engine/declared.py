@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, is_dataclass
 from functools import cache
 from typing import Annotated, Any, TypeVar
 
@@ -174,11 +174,9 @@ def _message(where: str, err: Any) -> str:
 
 
 def _plain(val: Any) -> Any:
-    """A derived field's value as TOML data (a record already validated)."""
+    """A derived field's value (a record already validated) as TOML data, by its aliases."""
     if is_dataclass(val) and not isinstance(val, type):
-        return {f.name: getattr(val, f.name) for f in fields(val)}
-    if isinstance(val, frozenset):
-        return sorted(val)
+        return _adapter(type(val)).dump_python(val, mode="json", by_alias=True)
     raise TypeError(f"not content data: {val!r}")
 
 

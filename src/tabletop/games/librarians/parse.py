@@ -13,23 +13,30 @@ from typing import Annotated, Any
 from tabletop.engine.content import ContentError, slugify
 from tabletop.engine.declared import record, records, validate
 from tabletop.games.librarians.records import (
+    ABILITY_CHECKS,
     ATTRIBUTES,
+    CARD,
     DICE_KINDS,
     DIFFICULTIES,
+    EFFECTS,
     Ability,
-    AbilityChecked,
+    Adventure,
+    AdventureCard,
     AidCard,
     Challenge,
     Die,
     Discipline,
+    Disturbance,
     EffectCard,
     FocusPower,
     Hero,
+    Mission,
     Names,
     PlayerCard,
     Source,
     Step,
     Steps,
+    Unlock,
     of_kinds,
 )
 
@@ -175,12 +182,163 @@ def parse_dice(data: dict[str, Any], file: str = "dice.toml") -> tuple[Die, ...]
     return out
 
 
+# -- adventures and the campaign ---------------------------------------------------------------
+
+_BY_TYPE = {
+    "enemy": ("challenge", "life", "damage"),
+    "obstacle": ("challenge", "progress", "fate"),
+    "complication": (),
+    "special": (),
+}
+
+
+def _mission(m: Mission) -> str | None:
+    if m.challenge is not None and not m.per_success:
+        return "missing field 'per_success'"
+    if m.challenge is None and m.per_success:
+        return "field 'per_success' needs a 'challenge'"
+    if sum((bool(m.next), bool(m.choices), m.win)) != 1:
+        return "a Mission has exactly one of 'next', 'choices' or 'win'"
+    if m.unlocks and not m.win:
+        return "field 'unlocks' is only for a winning Mission"
+    return None
+
+
+def _disturbance(d: Disturbance) -> str | None:
+    if bool(d.next) == d.lose:
+        return "a Disturbance has exactly one of 'next' or 'lose'"
+    if sum(a.kind == "serpent" for a in d.abilities) != 1:
+        return "a Disturbance has exactly one Serpent effect"
+    return None
+
+
+def _adventure_card(rec: dict[str, Any]) -> Any:
+    """The checks of an Adventure card (`rec`: what its file gives)."""
+
+    def check(c: AdventureCard) -> str | None:
+        for key in ("challenge", "life", "damage", "progress", "fate"):
+            if key in _BY_TYPE[c.type] and key not in rec:
+                return f"missing field {key!r}"
+            if key not in _BY_TYPE[c.type] and key in rec:
+                return f"field {key!r} is not for a {c.type}"
+        if c.deck + c.set_aside == 0:
+            return "a card needs copies in 'deck' or 'set_aside'"
+        if c.type == "special" and c.deck:
+            return "a Special card is never in the Adventure deck"
+        if c.keywords and c.type != "enemy":
+            return "field 'keywords' is only for enemies"
+        if c.type == "complication" and not any(a.trigger == "revealed" for a in c.abilities):
+            return "a Complication needs a forced 'revealed' ability"
+        for key in ("life", "progress"):
+            if key in _BY_TYPE[c.type] and getattr(c, key) < 1:
+                return f"field {key!r} must be at least 1"
+        return None
+
+    return check
+
+
+def _chain(file: str, what: str, ids: list[str], edges: dict[str, list[str]]) -> None:
+    """Every card is reached from the first, each link names a card, and there is no loop."""
+    for src, targets in edges.items():
+        for t in targets:
+            if t not in edges:
+                raise ContentError(f"{file}: {what} {src!r}: names no {what} {t!r}")
+    seen: set[str] = set()
+    todo = [ids[0]]
+    while todo:
+        cur = todo.pop()
+        if cur not in seen:
+            seen.add(cur)
+            todo.extend(edges[cur])
+    if seen != set(ids):
+        lost = sorted(set(ids) - seen)
+        raise ContentError(f"{file}: {what} {lost[0]!r} cannot be reached from {ids[0]!r}")
+    order = {m: i for i, m in enumerate(ids)}
+    for src, targets in edges.items():
+        for t in targets:
+            if order[t] <= order[src]:
+                raise ContentError(f"{file}: {what} {src!r}: must lead to a later stage, not {t!r}")
+
+
+def _card_references(file: str, adventure: Adventure) -> None:
+    """Every card a step names is a card of the adventure; one brought in has copies set
+    aside."""
+    by_name = {c.name: c for c in adventure.cards}
+    steps: list[tuple[str, Step | Ability]] = [(f"{file}: [adventure]", s) for s in adventure.setup]
+    for m in adventure.missions:
+        steps += [(f"{file}: mission {m.id!r}", s) for s in m.flip]
+        steps += [(f"{file}: mission {m.id!r}", a) for a in m.abilities]
+    for d in adventure.disturbances:
+        steps += [(f"{file}: disturbance {d.id!r}", s) for s in d.flip]
+        steps += [(f"{file}: disturbance {d.id!r}", a) for a in d.abilities]
+    for c in adventure.cards:
+        steps += [(f"{file}: card {c.name!r}", a) for a in c.abilities]
+    for where, step in steps:
+        for key, kind in EFFECTS[step.effect].items():
+            name = str(step.params[key])
+            if kind == CARD and name not in by_name:
+                raise ContentError(
+                    f"{where}: field 'params.{key}' names no card of this adventure: {name!r}"
+                )
+            bring = step.effect in ("put-into-play", "shuffle-into-deck")
+            if kind == CARD and bring and not by_name[name].set_aside:
+                raise ContentError(f"{where}: {name!r} must have copies 'set_aside' to bring in")
+
+
+def parse_adventure(data: dict[str, Any], file: str) -> Adventure:
+    if not isinstance(data.get("adventure"), dict):
+        raise ContentError(f"{file}: missing field 'adventure'")
+    head, where = data["adventure"], f"{file}: [adventure]"
+    if not head.get("setup"):
+        raise ContentError(f"{where}: missing field 'setup' (the Setup card's steps)")
+    missions = tuple(
+        record(Mission, {**rec, "advance": None} if rec.get("advance") == "*" else rec, w, _mission)
+        for w, _, rec in records(data, file, "mission", key="id")
+    )
+    disturbances = tuple(
+        record(Disturbance, rec, w, _disturbance)
+        for w, _, rec in records(data, file, "disturbance", key="id")
+    )
+    cards = tuple(
+        record(AdventureCard, rec, w, _adventure_card(rec), slug=slugify(name))
+        for w, name, rec in records(data, file, "card")
+    )
+    for what, recs in (("mission", missions), ("disturbance", disturbances), ("card", cards)):
+        if not recs:
+            raise ContentError(f"{file}: no {what} records")
+    _chain(
+        file,
+        "mission",
+        [m.id for m in missions],
+        {m.id: [m.next] if m.next else [c.next for c in m.choices] for m in missions},
+    )
+    _chain(
+        file,
+        "disturbance",
+        [d.id for d in disturbances],
+        {d.id: [d.next] if d.next else [] for d in disturbances},
+    )
+    winners = [m for m in missions if m.win]
+    if len({m.path for m in winners}) != len(winners):
+        raise ContentError(f"{file}: each winning Mission needs its own 'path'")
+    if not any(c.deck for c in cards):
+        raise ContentError(f"{file}: the Adventure deck is empty")
+    parts: dict[str, Any] = {"missions": missions, "disturbances": disturbances, "cards": cards}
+    adventure = record(Adventure, head, where, **parts)
+    _card_references(file, adventure)
+    return adventure
+
+
+def parse_campaign(data: dict[str, Any], file: str = "campaign.toml") -> tuple[Unlock, ...]:
+    return tuple(record(Unlock, rec, w) for w, _, rec in records(data, file, "unlock", "card"))
+
+
 # -- what adventures.py still calls (until it validates its records with `record` too) ---------
 
 
 @cache
 def _abilities_type(kinds: tuple[str, ...]) -> Any:
-    return tuple[Annotated[AbilityChecked, of_kinds(kinds)], ...]
+    return tuple[Annotated[Ability, of_kinds(kinds), *ABILITY_CHECKS], ...]
 
 
 def _strings(where: str, rec: dict[str, Any], key: str) -> tuple[str, ...]:

@@ -367,22 +367,24 @@ class Choice:
     next: str
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Mission:
     id: str
     name: str
-    challenge: Challenge | None
-    advance: tuple[int, int, int, int] | None  # per starting players 1-4; None for "*"
-    per_success: str
-    next: str
-    choices: tuple[Choice, ...]
-    path: str
-    win: bool
-    unlocks: tuple[str, ...]
-    abilities: tuple[Ability, ...]
-    flip: tuple[Step, ...]
+    challenge: Annotated[Challenge | None, Field(default=None)]
+    # per starting players 1-4; None for "*" (the file's "*" is read as None)
+    advance: tuple[Positive, Positive, Positive, Positive] | None
+    per_success: Annotated[str, OneOf(("", *PER_SUCCESS)), Field(default="")]
+    next: Empty
+    choices: Annotated[tuple[Choice, ...], Field(default=())]
+    path: Empty
+    win: No
+    unlocks: Names
+    abilities: AdventureAbilities
+    flip: Steps
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     def advance_for(self, players: int) -> int | None:
@@ -390,52 +392,55 @@ class Mission:
         return None if self.advance is None else self.advance[players - 1]
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Disturbance:
     id: str
     name: str
-    advance: int
-    next: str
-    lose: bool
-    abilities: tuple[Ability, ...]
-    flip: tuple[Step, ...]
+    advance: Positive
+    next: Empty
+    lose: No
+    abilities: AdventureAbilities
+    flip: Steps
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class AdventureCard:
     name: str
     slug: str
-    type: str
-    deck: int  # copies shuffled into the Adventure deck
-    set_aside: int  # copies kept out until a step brings them in
-    unique: bool
-    traits: tuple[str, ...]
-    keywords: tuple[str, ...]
-    challenge: Challenge | None
-    life: int
-    damage: int
-    progress: int
-    fate: int
-    abilities: tuple[Ability, ...]
+    type: Annotated[str, OneOf(ADVENTURE_TYPES)]
+    deck: Zero  # copies shuffled into the Adventure deck
+    set_aside: Zero  # copies kept out until a step brings them in
+    unique: No
+    traits: Names
+    keywords: Annotated[tuple[Annotated[str, OneOf(KEYWORDS)], ...], Field(default=())]
+    challenge: Annotated[Challenge | None, Field(default=None)]
+    life: Zero
+    damage: Zero
+    progress: Zero
+    fate: Zero
+    abilities: AdventureAbilities
     text: str
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Adventure:
     code: str
     name: str
     order: int
     text: str
-    setup: tuple[Step, ...]
+    setup: Steps
     missions: tuple[Mission, ...]  # the first is stage 1
     disturbances: tuple[Disturbance, ...]  # the first is stage 1
     cards: tuple[AdventureCard, ...]
-    source: str
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
     def mission(self, mid: str) -> Mission:
@@ -450,33 +455,37 @@ class Adventure:
         return tuple(c.name for c in self.cards for _ in range(c.deck))
 
 
+@declared
 @dataclass(frozen=True, slots=True)
 class Unlock:
     card: str
     adventure: str
-    path: str  # "" unless the adventure has several paths
-    source: str
+    path: Empty  # "" unless the adventure has several paths
+    source: Source
     field_sources: Mapping[str, str] = field(default_factory=dict)
 
 
 # The declared field kinds the records above use.
 Source = Annotated[str, OneOf(SOURCES)]
 Rating = Annotated[int, Field(ge=0, le=6)]  # an attribute or a difficulty
+Positive = Annotated[int, Field(ge=1)]
 Names = Annotated[tuple[str, ...], Field(default=())]
 Zero = Annotated[Count, Field(default=0)]
 No = Annotated[bool, Field(default=False)]
 Empty = Annotated[str, Field(default="")]
 Steps = Annotated[tuple[Annotated[Step, Rule(_step)], ...], Field(default=())]
-AbilityChecked = Annotated[Ability, Rule(_ability), AfterValidator(_tree_cost)]
+ABILITY_CHECKS = (Rule(_ability), AfterValidator(_tree_cost))  # after the kind
 _ABILITY = Field(default=(), alias="ability")
-HeroAbility = Annotated[AbilityChecked, of_kinds(HERO_KINDS)]
-PlayerAbility = Annotated[AbilityChecked, of_kinds(PLAYER_KINDS)]
-AidAbility = Annotated[AbilityChecked, of_kinds(AID_KINDS)]
-EffectAbility = Annotated[AbilityChecked, of_kinds(EFFECT_CARD_KINDS)]
+HeroAbility = Annotated[Ability, of_kinds(HERO_KINDS), *ABILITY_CHECKS]
+PlayerAbility = Annotated[Ability, of_kinds(PLAYER_KINDS), *ABILITY_CHECKS]
+AidAbility = Annotated[Ability, of_kinds(AID_KINDS), *ABILITY_CHECKS]
+EffectAbility = Annotated[Ability, of_kinds(EFFECT_CARD_KINDS), *ABILITY_CHECKS]
+AdventureAbility = Annotated[Ability, of_kinds(ADVENTURE_KINDS), *ABILITY_CHECKS]
 HeroAbilities = Annotated[tuple[HeroAbility, ...], _ABILITY]
 PlayerAbilities = Annotated[tuple[PlayerAbility, ...], _ABILITY]
 AidAbilities = Annotated[tuple[AidAbility, ...], _ABILITY]
 EffectAbilities = Annotated[tuple[EffectAbility, ...], Field(alias="ability")]
+AdventureAbilities = Annotated[tuple[AdventureAbility, ...], _ABILITY]
 
 
 @dataclass(frozen=True, slots=True)
