@@ -53,6 +53,14 @@ UiArg = Annotated[
         help="auto (the full-screen table on a terminal, lines when piped), screen or line",
     ),
 ]
+ContentArg = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="a content patch (TOML) changing the game's cards and numbers (docs/designing.md)",
+        show_default=False,
+    ),
+]
 MaxStepsArg = Annotated[
     int | None,
     typer.Option(
@@ -123,12 +131,15 @@ def play(
     option: OptionArg = None,
     pref: PrefArg = None,
     ui: UiArg = "auto",
+    content: ContentArg = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat with other people."""
     from tabletop.ui.commands import run_play
 
     try:
-        code = run_play(game, players, seats, seed, parse_option_args(option), pref, ui)
+        code = run_play(
+            game, players, seats, seed, parse_option_args(option), pref, ui, content=content
+        )
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)
@@ -143,12 +154,15 @@ def resume(
     seats: Annotated[str | None, typer.Option(help="agents per seat, as for play")] = None,
     pref: PrefArg = None,
     ui: UiArg = "auto",
+    content: ContentArg = None,
 ) -> None:
-    """Resume a saved game where it stopped, or without FILE the last unfinished game."""
+    """Resume a saved game where it stopped, or without FILE the last unfinished game. A
+    game played with a content patch resumes with it (the record keeps it); --content
+    refuses a record played with other content."""
     from tabletop.ui.commands import run_resume
 
     try:
-        code = run_resume(file, seats, pref, ui)
+        code = run_resume(file, seats, pref, ui, content=content)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)
@@ -158,12 +172,15 @@ def resume(
 def replay(
     file: Annotated[Path, typer.Argument(help="a saved game record")],
     verify: Annotated[bool, typer.Option(help="check every recorded digest")] = False,
+    content: ContentArg = None,
 ) -> None:
-    """Replay a saved game and print its log; with --verify, fail at the first divergence."""
+    """Replay a saved game and print its log; with --verify, fail at the first divergence.
+    A game played with a content patch replays with it (the record keeps it); with --verify,
+    --content refuses a record played with other content."""
     from tabletop.ui.commands import run_replay
 
     try:
-        code = run_replay(file, verify)
+        code = run_replay(file, verify, content=content)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)
@@ -210,8 +227,22 @@ def simulate(
     out: Annotated[Path | None, typer.Option(help="write one row per game and seat")] = None,
     json_: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     max_steps: MaxStepsArg = None,
+    impact: Annotated[
+        bool, typer.Option(help="record what each seat drew, held, played (card impact)")
+    ] = True,
+    content: Annotated[
+        Path | None, typer.Option(help="a content patch (TOML) to play with; see docs")
+    ] = None,
+    baseline: Annotated[
+        Path | None, typer.Option(help="a results .parquet to compare this run with")
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(help="record.field=v1,v2,...: one variant per value, on the same seeds"),
+    ] = None,
 ) -> None:
-    """Play many games between bots and summarise the results."""
+    """Play many games between bots (default: the game's heuristic bot in every seat) and
+    summarise the results."""
     from tabletop.sim.commands import simulate_cmd
 
     try:
@@ -228,6 +259,10 @@ def simulate(
             out=out,
             as_json=json_,
             max_steps=max_steps,
+            impact=impact,
+            content=content,
+            baseline=baseline,
+            sweep=sweep,
         )
     except TabletopError as e:
         raise _fail(e) from None
@@ -282,6 +317,25 @@ def report(
 
     try:
         code = report_cmd(results=results, out=out)
+    except TabletopError as e:
+        raise _fail(e) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def compare(
+    a: Annotated[Path, typer.Argument(help="the baseline results .parquet")],
+    b: Annotated[Path, typer.Argument(help="the results .parquet to compare with it")],
+    html_: Annotated[
+        Path | None, typer.Option("--html", help="also write the comparison as an HTML page")
+    ] = None,
+    json_: Annotated[bool, typer.Option("--json", help="print the comparison as JSON")] = False,
+) -> None:
+    """Each figure's change from run A to run B, with its 95% interval and a test."""
+    from tabletop.sim.compare import compare_cmd
+
+    try:
+        code = compare_cmd(a=a, b=b, html_out=html_, as_json=json_)
     except TabletopError as e:
         raise _fail(e) from None
     raise typer.Exit(code)

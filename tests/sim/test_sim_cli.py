@@ -182,8 +182,12 @@ def test_report_writes_one_self_contained_page(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "30 games" in result.stdout
     text = page.read_text()
-    # Win rates, game lengths, scores; the lift plot needs items held by 30 seat-games.
-    assert text.count('src="data:image/png;base64,') == 3
+    # Win rates, game lengths, scores; then card impact (plots for figures backed by 30
+    # seats on each side); the lift plot needs items held by 30 seat-games.
+    before, impact = text.split("<h2>Card impact</h2>")
+    assert before.count('src="data:image/png;base64,') == 3
+    lift = impact.split("<h2>Win-rate lift")[1]
+    assert 'src="data:image/png;base64,' not in lift
     assert '<table class="lift">' in text and "lift at equal count" in text
     assert "<td>no</td></tr>" in text and "<td>yes</td></tr>" not in text
     assert "Win rate per agent" in text and "Game length" in text and "Scores" in text

@@ -56,7 +56,7 @@ def test_impact_ranks_with_intervals_and_counts() -> None:
         assert lo <= x.rate_with <= hi
         dlo, dhi = x.ci_diff
         assert dlo <= x.diff <= dhi
-    held = [x for x in found if x.label == "artifact held at the end"]
+    held = [x for x in found if x.label == "artifact held"]
     # artifacts are what wins Quests: holding one goes with winning more often, on average
     assert sum(x.diff for x in held) > 0
 

@@ -4,6 +4,7 @@ the report page."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import importlib.util
 import sys
 from collections import Counter
@@ -293,7 +294,9 @@ def test_report_page_has_its_plots_and_the_lift_table(heuristic_rows: list[SeatR
     assert "http" not in page.replace("data:image", "")  # nothing fetched from elsewhere
     assert '<table class="lift">' in page
     held = {item for r in heuristic_rows for item in r.holdings}
-    assert all(f"<td>{item}</td>" in page for item in held)
+    names = report._names(["quests"])  # artifacts by name, not by id
+    assert all(f"<td>{html.escape(names[item])}</td>" in page for item in held)
+    assert not any(f"<td>{item}</td>" in page for item in held if names[item] != item)
     assert "class=few" in page  # items held by fewer than 3 seat-games are greyed out
     bare = report.build([dataclasses.replace(r, holdings=()) for r in heuristic_rows])
     assert "carry no holdings" in bare and bare.count("data:image/png") == 3

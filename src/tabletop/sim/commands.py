@@ -174,12 +174,36 @@ def content_digest(config: SimConfig) -> str:
     return "shipped" if config.content is None else str(config.content.digest)
 
 
+def _impact_lines(rows: list[Any]) -> list[str]:
+    """One line per event the game declares: its best and worst card, backed by enough
+    games, with the difference and its interval (the full tables: `tabletop report`)."""
+    from tabletop.sim import cards
+
+    lines = []
+    for label, items in cards.by_label(cards.impacts(rows)).items():
+        backed = [x for x in items if x.enough]
+        if not backed:
+            continue
+
+        def say(x: cards.CardImpact) -> str:
+            lo, hi = x.ci_diff
+            return f"{x.card} {x.diff:+.3f} [{lo:+.3f}, {hi:+.3f}] (n={x.n_with})"
+
+        best, worst = backed[0], backed[-1]
+        line = f"{label}: best {say(best)}"
+        if worst is not best:
+            line += f"; worst {say(worst)}"
+        lines.append(line)
+    return lines
+
+
 def _meta(command: str, config: SimConfig, run: parallel.RunResult) -> dict[str, Any]:
     patch = config.content
     return {
         "command": command,
         "game": config.game,
         "content": content_digest(config),
+        "content_source": None if patch is None else str(patch.source),
         "patch": None if patch is None else str(patch.text),
         "patch_source": None if patch is None else str(patch.source),
         "impact": config.impact,
@@ -209,7 +233,8 @@ def _finish(
         requested=run.requested,
         interrupted=run.interrupted,
     )
-    summary["content"] = content_digest(config)
+    summary["content"] = "shipped" if config.content is None else config.content.describe()
+    summary["card_impact"] = _impact_lines(run.rows) if config.impact else []
     summary["agents"] = list(config.agents)
     summary["max_steps"] = config.max_steps
     if out is not None:
@@ -240,19 +265,67 @@ def simulate_cmd(
     out: Path | None,
     as_json: bool,
     max_steps: int | None = None,
+    impact: bool = True,
+    content: Path | None = None,
+    baseline: Path | None = None,
+    sweep: str | None = None,
 ) -> int:
     specs = seat_specs(game, agents, agent, players)
     _check_run(games, workers, backend, out)
+    patch = None
+    if content is not None:
+        from tabletop.engine.patch import load_patch
+
+        patch = load_patch(content, game)
     config = make_config(
-        game, specs, players=players, options=options, seed=seed, max_steps=_steps(max_steps)
+        game,
+        specs,
+        players=players,
+        options=options,
+        seed=seed,
+        max_steps=_steps(max_steps),
+        impact=impact,
+        content=patch,
     )
+    if sweep is not None:
+        if baseline is not None:
+            raise SimulationError("give either --sweep or --baseline, not both")
+        from tabletop.sim.sweep import run_sweep
+
+        return run_sweep(config, sweep, games, workers, backend, out, as_json)
+    base = _baseline(baseline, game) if baseline is not None else None
     run = _execute(config, games, workers, backend, f"{game}: simulating")
     summary, code = _finish("simulate", config, run, out)
+    comparison = None
+    if base is not None:
+        from tabletop.sim.compare import compare
+
+        comparison = compare(
+            base[0], run.rows, base[1], _meta("simulate", config, run), str(baseline), "this run"
+        )
     if as_json:
+        if comparison is not None:
+            summary["comparison"] = comparison
         print(json.dumps(summary, indent=2))
     else:
         _print_summary(summary)
+        if comparison is not None:
+            from tabletop.sim.compare import print_comparison
+
+            print_comparison(comparison)
     return code
+
+
+def _baseline(path: Path, game: str) -> tuple[list[Any], dict[str, Any]]:
+    """The baseline's rows, read before the run so that a bad file fails at once."""
+    rows, meta = results.read(path)
+    found = sorted({r.game for r in rows})
+    if found != [game]:
+        raise SimulationError(
+            f"--baseline {path} holds {', '.join(found) or 'no'} games, not {game}: compare "
+            "runs of one game"
+        )
+    return rows, meta
 
 
 def tournament_cmd(
@@ -337,6 +410,10 @@ def print_header(console: Console, s: dict[str, Any]) -> None:
 
 
 def _print_footer(console: Console, s: dict[str, Any]) -> None:
+    if s.get("card_impact"):
+        _say(console, "card impact (win rate with minus without, 95% CI; tabletop report has all):")
+        for line in s["card_impact"]:
+            _say(console, "  " + line)
     warning = limit_warning(s["games"], s.get("limit_games", 0))
     if warning:
         _say(console, warning, "bold yellow")

@@ -9,6 +9,7 @@ Nothing here knows any game: it reads only the generic columns of the results fi
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import io
 import statistics
@@ -17,9 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.sim import cards
 from tabletop.sim.results import require_sim_extra
 from tabletop.sim.runner import SeatRow
-from tabletop.sim.summary import by_game, standings, wilson
+from tabletop.sim.stats import seat_advantage
+from tabletop.sim.summary import by_game, limit_warning, standings, wilson
 
 # An item's lift is flagged as backed by enough data when this many seat-games held it.
 MIN_SAMPLES = 30
@@ -174,6 +177,8 @@ h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #cc
 table{border-collapse:collapse;margin:.8em 0}td,th{padding:.2em .7em;text-align:right}
 th{border-bottom:1px solid #888}td:first-child,th:first-child{text-align:left}
 tr.few td{color:#999}.note{color:#555;font-size:.9em}img{max-width:100%}
+.warn{color:#8a4b00;background:#fff4e0;padding:.5em;border-left:4px solid #e8a33d}
+pre{background:#f6f6f6;padding:.5em}
 """
 
 
@@ -193,6 +198,7 @@ def build(
     heading = title or f"tabletop results: {', '.join(game_ids) or 'no games'}"
     parts.append(f"<h1>{html.escape(heading)}</h1>")
     facts: list[tuple[str, object]] = [
+        ("content", str(meta.get("content", "shipped"))),
         ("game", ", ".join(game_ids)),
         ("version", ", ".join(versions)),
         ("games", len(games)),
@@ -200,8 +206,22 @@ def build(
         ("agents", ", ".join(sorted({r.agent for r in rows}))),
         ("options", ", ".join(sorted({r.options for r in rows}))),
     ]
-    facts += [(k, v) for k, v in sorted(meta.items()) if isinstance(v, str | int | float)]
+    skip = {"content", "patch", "game"}
+    facts += [
+        (k, v)
+        for k, v in sorted(meta.items())
+        if isinstance(v, str | int | float) and k not in skip
+    ]
     parts.append(_table(["run", ""], facts))
+    if meta.get("patch"):
+        source = html.escape(str(meta.get("patch_source") or ""))
+        parts.append(
+            f'<p class="note">Played with this content patch ({source}):</p>'
+            f"<pre>{html.escape(str(meta['patch']))}</pre>"
+        )
+    warning = limit_warning(len(games), sum(1 for g in games.values() if g[0].limit))
+    if warning:
+        parts.append(f'<p class="warn">{html.escape(warning)}</p>')
     if not rows:
         parts.append("<p>The results file holds no games.</p>")
         return _page(heading, parts)
@@ -225,10 +245,18 @@ def build(
     for seat in sorted(seat_rows):
         n = len(seat_rows[seat])
         wins = sum(r.win for r in seat_rows[seat])
-        seat_body.append((seat, n, wins, wins / n, wilson(wins, n)))
+        seat_body.append((f"P{seat + 1}", n, wins, wins / n, wilson(wins, n)))
     draws = sum(1 for g in games.values() if not any(r.win for r in g))
     parts.append("<p>By seat (seat advantage):</p>")
     parts.append(_table(["seat", "games", "wins", "win rate", "95% CI"], seat_body))
+    test = seat_advantage([int(b[2]) for b in seat_body], len(games))
+    if test is not None:
+        parts.append(
+            f'<p class="note">Chi-square test that every seat wins equally often: '
+            f"{test.chi2:.2f} on {test.df} degrees of freedom, p = {test.p:.3g}. About "
+            f"{test.games_for_edge:,} games would show a seat winning 2 points more often "
+            "than its fair share (5% two-sided test, 80% power).</p>"
+        )
     parts.append(f"<p>Games without a winner: {draws} of {len(games)}.</p>")
 
     turns = [g[0].turns for g in games.values()]
@@ -270,7 +298,10 @@ def build(
             body2.append(line)
         parts.append(_table(["agent", *stat_keys], body2))
 
-    items = lifts(rows, min_samples)
+    parts.extend(card_impact_html(rows))
+
+    names = _names(game_ids)
+    items = [dataclasses.replace(x, item=_rename(x.item, names)) for x in lifts(rows, min_samples)]
     parts.append("<h2>Win-rate lift by item held at game end</h2>")
     if not items:
         parts.append("<p>These rows carry no holdings.</p>")
@@ -302,6 +333,90 @@ def build(
             + "</tbody></table>"
         )
     return _page(heading, parts)
+
+
+def _names(game_ids: Sequence[str]) -> dict[str, str]:
+    """Card slug -> name for the games of a results file (from each game's shipped layout),
+    so that what a seat held reads as names; empty where a game cannot say."""
+    from tabletop.engine import registry
+    from tabletop.engine.errors import TabletopError
+
+    out: dict[str, str] = {}
+    for game in game_ids:
+        try:
+            spec = registry.get(game)
+            zones: Any = getattr(
+                registry.new_game(game, spec.min_players, 0, log=False), "zones", None
+            )
+        except TabletopError:
+            continue
+        if zones is not None:
+            out.update(zip(zones.layout.slugs, zones.layout.names, strict=True))
+    return out
+
+
+def _rename(item: str, names: dict[str, str]) -> str:
+    """`canoe` -> `Canoe`, `super:fireball-1` -> `super: Fireball #1`."""
+    kind, sep, slug = item.rpartition(":")
+    name = names.get(slug)
+    if name is None:
+        return item
+    return f"{kind}: {name}" if sep else name
+
+
+def card_impact_html(rows: Sequence[SeatRow]) -> list[str]:
+    """The card impact section: one table per event the game declares."""
+    found = cards.impacts(rows)
+    parts = ["<h2>Card impact</h2>"]
+    if not found:
+        parts.append(
+            "<p>These rows carry no card events (run <code>tabletop simulate</code> with "
+            "card impact on, the default, to record them).</p>"
+        )
+        return parts
+    team = cards.cooperative(rows)
+    unit = "games (the team)" if team else "seats"
+    parts.append(
+        f'<p class="note">Per card, the win rate of the {"team" if team else "seat"} when '
+        f"the event happened to it against when it did not, each with its 95% Wilson "
+        f"interval and the number of {unit} behind it; the difference with its 95% "
+        f"(Newcombe) interval; ranked by the difference. Figures from fewer than "
+        f"{cards.MIN_UNITS} {unit} on either side are greyed out. Association, not cause: a "
+        f"card a winning seat tends to reach anyway looks good.</p>"
+    )
+    for label, items in cards.by_label(found).items():
+        parts.append(f"<h3>{html.escape(label)}</h3>")
+        backed = [x for x in items if x.enough]
+        if backed:
+            parts.append(_impact_plot(backed[:12] + backed[12:][-12:]))
+        head = ["card", "with", "win rate", "95% CI", "without", "win rate", "95% CI"]
+        head += ["difference", "95% CI", "games"]
+        body = "".join(
+            f"<tr{'' if x.enough else ' class=few'}><td>{html.escape(x.card)}</td>"
+            f"<td>{x.n_with}</td><td>{x.rate_with:.3f}</td><td>{_fmt(x.ci_with)}</td>"
+            f"<td>{x.n_without}</td><td>{x.rate_without:.3f}</td><td>{_fmt(x.ci_without)}</td>"
+            f"<td>{x.diff:+.3f}</td><td>{_fmt(x.ci_diff)}</td><td>{x.games}</td></tr>"
+            for x in items
+        )
+        th = "".join(f"<th>{h}</th>" for h in head)
+        parts.append(
+            f'<table class="impact"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+        )
+    return parts
+
+
+def _impact_plot(items: list[cards.CardImpact]) -> str:
+    fig = _figure(7.0, 0.6 + 0.3 * len(items))
+    ax = fig.add_subplot()
+    items = items[::-1]
+    lo = [max(0.0, x.diff - x.ci_diff[0]) for x in items]
+    hi = [max(0.0, x.ci_diff[1] - x.diff) for x in items]
+    colors = ["#54a24b" if x.diff >= 0 else "#e45756" for x in items]
+    ax.barh(range(len(items)), [x.diff for x in items], xerr=[lo, hi], capsize=3, color=colors)
+    ax.set_yticks(range(len(items)), [f"{x.card} (n={x.n_with})" for x in items])
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("win rate with minus without (bars: 95% interval)")
+    return _png(fig)
 
 
 def _page(title: str, parts: list[str]) -> str:

@@ -1,6 +1,6 @@
 """What the simulator's card-impact report counts in Quests (see `tabletop.sim.impact`):
 action cards a seat drew and played (a card leaving the hand for the discard pile: played,
-or thrown away at the hand limit), artifacts it held at any time and at the end."""
+or thrown away at the hand limit), and the artifacts it held."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ EVENTS = (
     ("action card drawn", "ever", ("hand-{p}",)),
     ("action card played", "moved", ("hand-{p}",), ("discard",)),
     ("artifact held", "ever", ("library-{p}",)),
-    ("artifact held at the end", "end", ("library-{p}",)),
 )
 
 
