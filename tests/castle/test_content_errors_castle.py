@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -225,3 +226,5 @@ def test_unknown_and_derived_fields_are_refused() -> None:
     assert msg == "agents.toml: agent 'Pill': skill 1: unknown field 'colour'"
     msg = broken("events.toml", put("event", 0, options=[]))
     assert msg == "events.toml: event 'Collapsing Gallery': unknown field 'options'"
+    msg = broken("treasures.toml", put("treasure", 0, copies=datetime.date(1979, 5, 27)))
+    assert msg == "treasures.toml: treasure 'Whip': field 'copies' must be int, not '1979-05-27'"

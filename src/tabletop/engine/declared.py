@@ -12,6 +12,7 @@ into a `ContentError` that names the file, the record and the field, and says wh
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, is_dataclass
@@ -50,7 +51,7 @@ Count = Annotated[int, Field(ge=0)]
 
 @dataclass(frozen=True, slots=True)
 class OneOf:
-    """`Annotated` metadata: the value (a string) must be one of `allowed`."""
+    """`Annotated` metadata: the value must be one of `allowed` (strings, or numbers)."""
 
     allowed: tuple[Any, ...]
 
@@ -174,9 +175,12 @@ def _message(where: str, err: Any) -> str:
 
 
 def _plain(val: Any) -> Any:
-    """A derived field's value (a record already validated) as TOML data, by its aliases."""
+    """A derived field's value (a record already validated) as TOML data, by its aliases; a
+    TOML date or time as its text (so a field that wants a number says what it got)."""
     if is_dataclass(val) and not isinstance(val, type):
         return _adapter(type(val)).dump_python(val, mode="json", by_alias=True)
+    if isinstance(val, (datetime.date, datetime.time)):
+        return val.isoformat()
     raise TypeError(f"not content data: {val!r}")
 
 
@@ -198,6 +202,7 @@ def record(
     raw: Any,
     where: str,
     check: Callable[[T], str | None] | None = None,
+    *,
     taken: tuple[str, ...] = (),
     loose: bool = False,
     **derived: Any,
