@@ -364,14 +364,15 @@ class Room:
 
     # -- what the table waits for ------------------------------------------------------------
     def bots_to_move(self) -> bool:
-        """Whether the table itself may have an answer to make: a seat a bot plays is asked
-        (it may still wait for a person of a secret decision), or a held-back answer."""
+        """Whether the table itself may have an answer to make: a bot's seat is asked (it may
+        wait for a person of a secret decision), an auto-pass answer, a held-back answer."""
         state = self.state
         if state.pending is None:
             return False
-        table = self.table
+        table, secret = self.table, state.pending.secret  # (a secret auto-answer is held)
         return bool(table.held()) or any(
-            not isinstance(table.controller(s), str) or table.auto_answer(s) is not None
+            not isinstance(table.controller(s), str)
+            or (not secret and table.auto_answer(s) is not None)
             for s in state.to_move()
         )
 
