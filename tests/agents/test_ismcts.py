@@ -52,7 +52,7 @@ def root_stats(a: IsmctsAgent, s: State, p: int) -> dict[tuple[int, str, str], t
 def test_default_settings() -> None:
     """With no budget the search thinks a fixed time (0.2 s) a decision, with no iteration
     cap; the rollout depth is the game's own."""
-    assert parse_settings({}) == Settings(None, 0.2, 0.7, "heuristic", None, "policy", 0.0)
+    assert parse_settings({}) == Settings(None, 0.2, 0.7, "heuristic", None, "policy", 1.0)
     a = agent("ismcts")
     assert a.settings.iterations is None and a.settings.time == 0.2
     assert a.settings.rollout == "heuristic" and a.depth == 20

@@ -8,11 +8,12 @@ then walks one tree shared by all determinizations:
 - Selection: UCB1 with availability counts. A node's children are keyed by who chooses, the
   decision kind and the option id; at each step only the children legal in this
   determinization compete, and each of them has its availability counted.
-- Expansion: one untried legal option per iteration: the heuristic bot's answer first when
-  `bias` is above 0, else one picked at random.
-- Progressive bias (`bias` > 0): each node asks the game's heuristic bot once, at its first
-  visit, for its answer there; that option's child gets `bias / (visits + 1)` added to its UCB
-  value, so a short search starts from the rule bot's play and leaves it only on evidence.
+- Expansion: one untried legal option per iteration: the heuristic bot's answer first (unless
+  `bias` is 0), else one picked at random.
+- Progressive bias (`bias`, 1 by default): each node asks the game's heuristic bot once, at
+  its first visit, for its answer there; that option's child gets `bias / (visits + 1)` added
+  to its UCB value, so a short search starts from the rule bot's play and leaves it only on
+  evidence.
 - Rollout: the rollout policy plays on (`heuristic`: the game's registered heuristic bot, one
   per seat, seeded from the agent's RNG; `random`: uniform) for at most `depth` answers after
   the new node (by default the game's own depth, `agents/hooks.py`), then the position is
@@ -64,7 +65,8 @@ best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 - `rollout` (default heuristic): `heuristic` or `random`.
 - `depth` (default: the game's, 20 unless its evaluation module says otherwise; at most
   1,000,000): answers a rollout plays before the position is scored.
-- `bias` (default 0, at least 0): the progressive bias toward the heuristic bot's answer.
+- `bias` (default 1, at least 0; 0 switches it off): the progressive bias toward the
+  heuristic bot's answer.
 - `reuse` (default off): `on` keeps the subtree of the answer given for the next search.
 - `opponents` (default policy): `policy` or `tree`, see above.
 

@@ -50,7 +50,7 @@ class Settings:
     rollout: str = "heuristic"
     depth: int | None = None
     opponents: str = "policy"
-    bias: float = 0.0
+    bias: float = 1.0
     reuse: bool = False
 
 
