@@ -1,21 +1,25 @@
-"""Screenshots of each game's table page mid-game, at desktop (1280x800) and phone (375x800)
-width, into build/screenshots/ (git-ignored): a server on a free loopback port (a temporary
-SQLite file), one table per game with a person's seat and bots, answered in Debian's Chromium
-at random until the board shows what it is for (Quests' Initiative dice, the Guardians' city
-with monsters, a Librarians check's dice, the Castle's revealed vote), then shot: the window
-as a person sees it (<game>-desktop.png, <game>-phone.png) and the whole page
-(<game>-desktop-full.png, <game>-phone-full.png).
+"""Screenshots of each game's table page mid-game and at its end, at desktop (1280x800) and
+phone (375x812) size, into build/screenshots/ (git-ignored): a server on a free loopback port
+(a temporary SQLite file), one table per game with a named person's seat ("Ana") and bots,
+short options, answered in Debian's Chromium (at random, or mostly the first option) until
+the board shows what it is for (Quests' Initiative dice, the Guardians' city with monsters,
+a Librarians check's dice, the Castle's revealed vote): <game>-mid-desktop.png and
+<game>-mid-phone.png, the window as a person sees it, and <game>-mid-desktop-full.png (the
+whole page); then on to the end: <game>-end-desktop.png, <game>-end-phone.png and
+<game>-end-desktop-full.png. It prints, for each shot, whether the page scrolls sideways.
 
-    .venv/bin/python scripts/screenshots.py
+    .venv/bin/python scripts/screenshots.py [game ...]
 """
 
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
@@ -33,12 +37,15 @@ CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
 WAIT = 30.0
 
-# game, players, seed, what the board should show before the shot (a JavaScript condition)
+# game, players, seed, options, how often (in 100) the first option is taken, and what the
+# board should show before the mid-game shot (a JavaScript condition)
 GAMES = [
     (
         "quests",
         3,
         12,
+        {"turn_limit": 3},
+        0,
         "return !!document.querySelector('.dicerow.initiative') && "
         "!/Turn 1 /.test(document.querySelector('.gamehead').textContent)",
     ),
@@ -46,13 +53,16 @@ GAMES = [
         "guardians",
         3,
         5,
+        {"difficulty": "apprentice"},
+        0,
         "return document.querySelectorAll('.cell.loc .card.monster').length > 2 && "
         "!!document.querySelector('.here-now') && "
-        "!/Draft|Keep/.test(document.querySelector('.gamehead').textContent)",
+        "/Round [2-9]/.test(document.querySelector('.gamehead').textContent)",
     ),
-    ("librarians", 2, 3, "return !!document.querySelector('.check .die')"),
-    ("castle", 4, 10, "return !!document.querySelector('.event-options .badges .badge')"),
+    ("librarians", 2, 3, {}, 90, "return !!document.querySelector('.check .die')"),
+    ("castle", 4, 10, {}, 0, "return !!document.querySelector('.event-options .badges .badge')"),
 ]
+NAME = "Ana"
 OPTIONS_JS = (
     "return [...document.querySelectorAll('button.option:not([disabled])')]"
     ".map(b => b.dataset.option)"
@@ -114,64 +124,93 @@ def size(d: WebDriver, width: int, height: int) -> None:
     )
 
 
-def shoot(d: WebDriver, name: str, width: int) -> None:
-    size(d, width, 800)
-    time.sleep(0.6)  # the arrival animations end
-    d.save_screenshot(str(SHOTS / f"{name}.png"))
+def shoot(d: WebDriver, name: str) -> list[str]:
+    """The window at desktop and phone size, and the whole page at desktop width; each
+    shot's page width against its window ("1280 in 1280")."""
+    said = []
+    for kind, width, height in (("desktop", 1280, 800), ("phone", 375, 812)):
+        size(d, width, height)
+        time.sleep(0.7)  # the arrival animations and the ghosts end
+        d.save_screenshot(str(SHOTS / f"{name}-{kind}.png"))
+        wide = d.execute_script(
+            "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]"
+        )
+        said.append(f"{kind} {wide[0]} in {wide[1]}")
+    size(d, 1280, 800)
     tall = min(int(d.execute_script("return document.documentElement.scrollHeight")), 8000)
-    size(d, width, max(tall, 800))
+    size(d, 1280, max(tall, 800))
     time.sleep(0.3)
-    d.save_screenshot(str(SHOTS / f"{name}-full.png"))
-    size(d, width, 800)
+    d.save_screenshot(str(SHOTS / f"{name}-desktop-full.png"))
+    size(d, 1280, 800)
+    return said
 
 
-def play(base: str, d: WebDriver, game: str, players: int, seed: int, ready: str) -> int:
-    seats = ["person"] + ["heuristic"] * (players - 1)
-    r = httpx.post(
-        f"{base}/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed}
+def answer(d: WebDriver, rng: Rng, first: int) -> bool:
+    """One answer of the person, waited for; False when nothing is asked of them now."""
+    ids = d.execute_script(OPTIONS_JS)
+    if not ids:
+        return False
+    step = d.execute_script(STEP_JS)
+    pick = ids[0] if rng.below(100) < first else ids[rng.below(len(ids))]
+    d.execute_script(CLICK_JS, pick)
+    until(
+        d,
+        f"return Number(document.getElementById('status').dataset.step) > {step} || "
+        "document.getElementById('status').dataset.over === 'true'",
     )
+    return True
+
+
+def open_table(
+    base: str, d: WebDriver, game: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
+    seats = ["person"] + ["heuristic"] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "seed": seed, "options": options}
+    r = httpx.post(f"{base}/api/tables", json=body)
     r.raise_for_status()
     made = r.json()
+    d.get(f"{base}/")
+    d.execute_script("localStorage.setItem('tabletop.name', arguments[0])", NAME)
     d.get(f"{base}/t/{made['id']}#invite={made['invites'][0]['invite']}")
     until(d, "return document.getElementById('status').dataset.step !== '-1'")
+    until(d, f"return document.getElementById('seatbar').textContent.includes('{NAME} (P1)')")
+
+
+def play(d: WebDriver, seed: int, first: int, ready: str | None) -> int:
+    """Answer until `ready` holds (None: until the game is over); the answers made."""
     rng = Rng(seed)
     clicks = 0
-    deadline = time.monotonic() + 4 * WAIT
+    deadline = time.monotonic() + 20 * WAIT
     while time.monotonic() < deadline and not d.execute_script(OVER_JS):
-        ids = d.execute_script(OPTIONS_JS)
-        if ids and d.execute_script(ready):
+        if ready and d.execute_script(OPTIONS_JS) and d.execute_script(ready):
             break
-        if not ids:
+        if answer(d, rng, first):
+            clicks += 1
+        else:
             time.sleep(0.05)
-            continue
-        step = d.execute_script(STEP_JS)
-        d.execute_script(CLICK_JS, ids[rng.below(len(ids))])
-        clicks += 1
-        until(
-            d,
-            f"return Number(document.getElementById('status').dataset.step) > {step} || "
-            "document.getElementById('status').dataset.over === 'true'",
-        )
     return clicks
 
 
 def main() -> None:
+    only = set(sys.argv[1:])
     SHOTS.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-shots-"))
     base, server, thread = serve(tmp / "tables.db")
     d = browser(tmp / "profile")
     try:
-        for game, players, seed, ready in GAMES:
+        for game, players, seed, options, first, ready in GAMES:
+            if only and game not in only:
+                continue
             size(d, 1280, 800)
-            clicks = play(base, d, game, players, seed, ready)
-            shown = d.execute_script(ready)
-            shoot(d, f"{game}-desktop", 1280)
-            shoot(d, f"{game}-phone", 375)
-            wide = d.execute_script(
-                "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]"
-            )
-            print(f"{game}: {clicks} answers, board ready: {bool(shown)}, ", end="")
-            print(f"at 375 px the page is {wide[0]} px wide in {wide[1]}")
+            open_table(base, d, game, players, seed, options)
+            clicks = play(d, seed, first, ready)
+            shown = bool(d.execute_script(ready))
+            mid = shoot(d, f"{game}-mid")
+            more = play(d, seed + 1, first, None)
+            over = bool(d.execute_script(OVER_JS))
+            end = shoot(d, f"{game}-end")
+            print(f"{game}: mid after {clicks} answers (board ready: {shown}; {', '.join(mid)});")
+            print(f"  end after {more} more (over: {over}; {', '.join(end)})")
     finally:
         d.quit()
         server.should_exit = True

@@ -118,7 +118,7 @@
     const letters = ["A", "B", "C", "D"];
     const said = outcomes(e ? e.text : "");
     const who = {};
-    view.votes.forEach((v, p) => { if (v) (who[v] = who[v] || []).push(`A${p + 1} ${view.agents[p] ? view.agents[p].agent : ""}`); });
+    view.votes.forEach((v, p) => { if (v) (who[v] = who[v] || []).push(view.agents[p] ? agentLabel(view.agents[p]) : `A${p + 1}`); });
     const most = Math.max(0, ...Object.values(who).map((x) => x.length));
     const asked = view.pending && view.pending.options && view.pending.options.some((o) => /^(vote|group):/.test(o.id));
     if (view.event || view.votes.some(Boolean) || asked) {
@@ -130,7 +130,9 @@
       })));
     }
     if (!parts.length) return null;
-    return section(view.votes.some(Boolean) ? "Event and the votes (revealed)" : "Event", ...parts);
+    const zone = section(view.votes.some(Boolean) ? "Event and the votes (revealed)" : "Event", ...parts);
+    zone.dataset.zone = "event";
+    return zone;
   }
 
   function enemy(texts, e) {
@@ -148,7 +150,9 @@
   function fightZone(view, texts) {
     if (!view.fight.length) return null;
     const head = `Fight · round ${view.combat_round}` + (view.rage ? ` · Rage ${view.rage}` : "");
-    return section(head, cardRow(view.fight.map((e) => enemy(texts, e))));
+    const zone = section(head, cardRow(view.fight.map((e) => enemy(texts, e))));
+    zone.dataset.zone = "fight";
+    return zone;
   }
 
   // A card of a Timing sequence: your own named "Timing 3" (the options on your cards name it

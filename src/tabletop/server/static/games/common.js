@@ -126,6 +126,8 @@ function zoneName(z) {
   const said = z.dataset.place || z.getAttribute("aria-label") || (z.querySelector("h3, h4") || {}).textContent || "the table";
   return said.replace(/\s*\((newest first|\d+)\)$/, "");
 }
+// an engine text with its seats by their people's names ("P2 plays Ghosts" to "Bo (P2) plays Ghosts")
+const namedText = (text) => String(text).replace(/\bP([1-8])\b/g, (m, d) => seatLabel(Number(d) - 1));
 const plainName = (n) => (n.dataset.name || n.dataset.card || "").replace(/^\d+\.\s*/, "");
 
 function markArrivals(box, view) {
@@ -133,22 +135,31 @@ function markArrivals(box, view) {
   const now = new Map();
   const nodes = [...box.querySelectorAll(".card[data-card]")];
   const keyed = nodes.map((n) => {
-    const k = zoneOf(n) + "#" + n.dataset.card;
-    now.set(k, { card: n.dataset.card, name: plainName(n), zone: zoneName(zoneNode(n)) });
+    const zid = zoneOf(n);
+    const k = zid + "#" + n.dataset.card;
+    now.set(k, { card: n.dataset.card, name: plainName(n), zone: zoneName(zoneNode(n)), zid });
     return [n, k];
   });
   const before = BOARD_MEMORY[key];
   BOARD_MEMORY[key] = now;
   if (!before) return { arrived: [], left: [] };
-  const arrived = keyed.filter(([, k]) => !before.has(k));
+  // a zone whose heading changed ("Fight · round 2" to "Fight · round 2 · Rage 3") is the
+  // same zone: a card in a zone new to this drawing that lay in a zone gone from it stayed
+  const zidsBefore = new Set([...before.values()].map((v) => v.zid));
+  const zidsNow = new Set([...now.values()].map((v) => v.zid));
+  const gone = new Set([...before.values()].filter((v) => !zidsNow.has(v.zid)).map((v) => v.card));
+  const stayed = new Set();
+  for (const [k, v] of now) if (!before.has(k) && !zidsBefore.has(v.zid) && gone.has(v.card)) stayed.add(v.card);
+  const arrived = keyed.filter(([, k]) => !before.has(k) && !stayed.has(now.get(k).card));
   const log = (view.log || []).slice().reverse();
   for (const [n] of arrived) {
     n.classList.add("arrived");
     if (arrived.length > 4) continue;
     const line = log.find((e) => n.dataset.name && e.text.includes(plainName(n)));
-    if (line) n.append(h("div", { class: "caption", text: "↳ " + line.text, title: line.text }));
+    if (line) n.append(h("div", { class: "caption", text: "↳ " + namedText(line.text), title: namedText(line.text) }));
   }
-  const left = [...before.entries()].filter(([k]) => !now.has(k)).map(([k, v]) => ({ key: k, ...v }));
+  const left = [...before.entries()].filter(([k, v]) => !now.has(k) && !(stayed.has(v.card) && !zidsNow.has(v.zid)))
+    .map(([k, v]) => ({ key: k, ...v }));
   return { arrived: arrived.map(([n, k]) => ({ node: n, key: k })), left };
 }
 
@@ -233,7 +244,7 @@ function showMoves(box, view, marked, key) {
       m.node.append(h("div", { class: "moved-from", text: `← from ${m.from}` }));
       lines.push(`${m.name}: ${m.from} → ${m.to}`);
     } else {
-      lines.push(`${m.name} left ${m.from} (out of sight)`);
+      lines.push(`${m.name}: ${m.from} → out of sight`);
     }
   }
   for (const x of hidden) {
@@ -287,7 +298,7 @@ function board(view, box, name) {
   // the newest log line that names a card that arrived (the Log panel has them all)
   const names = marked.arrived.map((a) => plainName(a.node)).filter(Boolean);
   const newest = (view.log || []).slice().reverse().find((e) => names.some((n) => e.text.includes(n)));
-  if (newest) box.prepend(h("div", { class: "caption lastmove arrived", text: "Last: " + newest.text }));
+  if (newest) box.prepend(h("div", { class: "caption lastmove arrived", text: "Last: " + namedText(newest.text) }));
   return box;
 }
 

@@ -47,7 +47,7 @@
   }
 
   function check(view, c) {
-    const head = `${c.actor} (${seatLabel(c.player)}) makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
+    const head = `${c.actor} · ${seatLabel(c.player)} makes ${/^[aeiou]/i.test(c.attribute) ? "an" : "a"} ${title(c.attribute)} check, difficulty ${c.difficulty}` +
       (c.against ? `, against ${c.against}` : "");
     // each die a little die: its kind, then each face as a symbol and its word (never the
     // colour alone), "blank" for none; Expert's locked die says so

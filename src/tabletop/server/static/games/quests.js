@@ -56,10 +56,10 @@
     for (let i = log.length - 1; i >= 0; i--) {
       const m = /^(.+?) rolls? (\d+) for Fate/.exec(log[i].text);
       if (m) {
-        const d = d6(Number(m[2]), `${m[1]}: Fate`);
+        const d = d6(Number(m[2]), `${namedText(m[1])}: Fate`);
         d.classList.add("fate");
         parts.push(h("div", { class: "label", text: "Last Fate roll" }), h("div", { class: "dicerow fate" }, d,
-          h("span", { class: "facts", text: log[i].text })));
+          h("span", { class: "facts", text: namedText(log[i].text) })));
         break;
       }
     }
