@@ -120,24 +120,39 @@ class Tracker:
                 self.moved.append((label, per_seat, [resolve(ev[3], p) for p in range(n)]))
         self.seen: list[list[set[int]]] = [[set() for _ in range(n)] for _ in self.ever]
         self.played: list[list[set[int]]] = [[set() for _ in range(n)] for _ in self.moved]
-        self.before: list[list[list[int]]] = [[[] for _ in range(n)] for _ in self.moved]
+        # flat lists for `observe`, the hot path: (zone, the set it adds to) per zone watched,
+        # and [source zone, destination zones, the source's cards last time, the set of cards
+        # played] per source zone
+        self._watch = [
+            (z, acc)
+            for (_, per_seat), seen in zip(self.ever, self.seen, strict=True)
+            for zs, acc in zip(per_seat, seen, strict=True)
+            for z in zs
+        ]
+        self._moves: list[list[Any]] = [
+            [z, tuple(dst[p]), [], self.played[r][p]]
+            for r, (_, src, dst) in enumerate(self.moved)
+            for p, zs in enumerate(src)
+            for z in zs
+        ]
         self.observe()
 
     def observe(self) -> None:
         cards: list[list[int]] = self.state.zones.cards
-        for (_, per_seat), seen in zip(self.ever, self.seen, strict=True):
-            for zs, acc in zip(per_seat, seen, strict=True):
-                for z in zs:
-                    acc.update(cards[z])
-        for r, (_, src, dst) in enumerate(self.moved):
-            before, played = self.before[r], self.played[r]
-            for p, zs in enumerate(src):
-                now = [c for z in zs for c in cards[z]]
-                gone = set(before[p]).difference(now) if before[p] else ()
-                for c in gone:
-                    if any(c in cards[t] for t in dst[p]):
-                        played[p].add(c)
-                before[p] = now
+        for z, acc in self._watch:
+            acc.update(cards[z])
+        for move in self._moves:
+            now = cards[move[0]]
+            before = move[2]
+            if now == before:
+                continue
+            if before:
+                for c in set(before).difference(now):
+                    for t in move[1]:
+                        if c in cards[t]:
+                            move[3].add(c)
+                            break
+            move[2] = now[:]
 
     def events(self) -> list[tuple[str, ...]]:
         """Each seat's events, sorted; call once the game has ended."""
