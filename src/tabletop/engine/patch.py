@@ -35,7 +35,7 @@ import math
 import re
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -327,6 +327,26 @@ def _toml(v: Any) -> str:
     if isinstance(v, dict):
         return "{" + ", ".join(f"{json.dumps(k)} = {_toml(x)}" for k, x in v.items()) + "}"
     return json.dumps(str(v))  # dates and times, as text
+
+
+def same_records(shipped: Any, patched: Any, source: str, title: str) -> None:
+    """Refuse a patch that adds, removes or renames records of a game whose card ids or
+    action space follow its records' names: every field of `shipped` (a game's content, a
+    dataclass) that is a tuple of named records must list the same names in `patched`. The
+    records' other fields (numbers, counts of copies) may change."""
+    for f in fields(shipped):
+        old, new = getattr(shipped, f.name), getattr(patched, f.name)
+        if not isinstance(old, tuple) or not all(hasattr(r, "name") for r in old):
+            continue
+        a, b = [r.name for r in old], [r.name for r in new]
+        if a != b:
+            added = sorted(set(b) - set(a))
+            gone = sorted(set(a) - set(b))
+            raise PatchError(
+                f"{source}: {f.name}: {title} plays a patch that changes the records' fields, "
+                f"not which records there are (added: {', '.join(added) or 'none'}; removed "
+                f"or renamed: {', '.join(gone) or 'none'})"
+            )
 
 
 # -- per-patch content caches for games ----------------------------------------------------------

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from tabletop.engine.errors import RecordError
-from tabletop.engine.record import Record, clip, digest, save, write_json
+from tabletop.engine.record import Record, clip, content_of, digest, save, write_json
 from tabletop.engine.registry import new_game, options_of
 from tabletop.engine.state import State
 
@@ -141,7 +141,7 @@ class Autosave:
         n = len(self._answers)
         if self._replica is None or history[:n] != self._answers:  # first save, or an undo
             self._replica = new_game(
-                state.game_id, state.num_players, state.seed, options_of(state)
+                state.game_id, state.num_players, state.seed, options_of(state), content=state.patch
             )
             self._answers, self._digests = [], [digest(self._replica)]
         replica = self._replica
@@ -157,6 +157,7 @@ class Autosave:
             options=options_of(state),
             answers=list(self._answers),
             digests=list(self._digests),
+            content=content_of(state.patch),
         )
 
     def update(self, state: State) -> None:

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from tabletop.engine import registry
 from tabletop.engine.errors import OptionError, TabletopError
+from tabletop.engine.patch import Patch, load_patch
 from tabletop.engine.record import Record, load, replay
 from tabletop.engine.state import State
 from tabletop.ui import autosave
@@ -90,14 +91,18 @@ def run_play(
     options: dict[str, str],
     prefs: list[str] | None = None,
     ui: str = "auto",
+    *,
+    content: Path | None = None,
 ) -> int:
     """`tabletop play`: validate everything, then play to the end (or until the person
-    leaves). Raises `TabletopError` subclasses for bad input; returns the exit status."""
+    leaves). `content`: a content patch file to play with. Raises `TabletopError` subclasses
+    for bad input; returns the exit status."""
     registry.get(game)
     on = choose(game, prefs or [])
+    patch = None if content is None else load_patch(content, game)
     if seed is None:
         seed = random_seed()
-    state = registry.new_game(game, players, seed, options)
+    state = registry.new_game(game, players, seed, options, content=patch)
     agents, specs = make_seats(game, players, seats, seed)
     if full_screen(ui, any(a is None for a in agents)):
         return _play_screen(state, agents, specs, on, None)
@@ -141,10 +146,16 @@ def _latest() -> tuple[Path, Record, State]:
 
 
 def run_resume(
-    path: Path | None, seats: str | None, prefs: list[str] | None = None, ui: str = "auto"
+    path: Path | None,
+    seats: str | None,
+    prefs: list[str] | None = None,
+    ui: str = "auto",
+    *,
+    content: Path | None = None,
 ) -> int:
     """`tabletop resume [FILE]`: load a record (the latest autosave without FILE), replay and
-    verify it, and play on."""
+    verify it (with the content patch it carries), and play on. `content`: a patch file the
+    record must have been played with."""
     console = make_console()
     flags = list(prefs or [])
     if path is None:
@@ -152,9 +163,12 @@ def run_resume(
         saved_seats, saved_prefs = autosave.seats_of(path)
         seats = seats if seats is not None else saved_seats
         flags = saved_prefs + flags
+        if content is not None:
+            state = replay(record, verify=True, content=load_patch(content, record.game))
     else:
         record = load(path)
-        state = replay(record, verify=True)
+        patch = None if content is None else load_patch(content, record.game)
+        state = replay(record, verify=True, content=patch)
     on = choose(record.game, flags)
     agents, specs = make_seats(record.game, record.players, seats, record.seed)
     title = registry.get(record.game).title
@@ -184,12 +198,14 @@ def run_resume(
     return session.run()
 
 
-def run_replay(path: Path, verify: bool) -> int:
+def run_replay(path: Path, verify: bool, *, content: Path | None = None) -> int:
     """`tabletop replay`: print a recorded game's log as a spectator sees it, and its result.
     With `verify`, every recorded digest must match (a `RecordError` names the first answer
-    where the replay diverges)."""
+    where the replay diverges), and a `content` patch file must be the one the record was
+    played with."""
     record = load(path)
-    state = replay(record, verify=verify)
+    patch: Patch | None = None if content is None else load_patch(content, record.game)
+    state = replay(record, verify=verify, content=patch)
     console = make_console()
     spec = registry.get(record.game)
     opts: dict[str, Any] = record.options
@@ -198,7 +214,9 @@ def run_replay(path: Path, verify: bool) -> int:
     console.rule(
         Text(
             f"{spec.title} · {plural(record.players, 'player')} · seed {record.seed} · "
-            f"{n} answer{'' if n == 1 else 's'}" + (f" · {described}" if described else "")
+            + ("" if state.patch is None else f"content {state.patch.describe()} · ")
+            + f"{n} answer{'' if n == 1 else 's'}"
+            + (f" · {described}" if described else "")
         )
     )
     for rule, text in state.log_for(None):

@@ -36,8 +36,30 @@ from tabletop.games.castle import catalog
 from tabletop.games.castle.bot import CastleBot
 from tabletop.games.castle.cards import CastleOptions
 from tabletop.games.castle.evaluate import evaluate
-from tabletop.games.castle.rules import MAX_PLAYERS, MIN_PLAYERS, VERSION, CastleState, new_state
+from tabletop.engine.patch import Patch, same_records
+from tabletop.games.castle.content import load
+from tabletop.games.castle.records import Content
+
+
+from tabletop.games.castle.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    VERSION,
+    CastleState,
+    new_patched,
+    new_state,
+)
 from tabletop.games.castle.space import ACTION_SPACE
+
+
+def content(patch: Patch | None = None) -> Content:
+    """The content under `patch`, refused unless Castle can play it."""
+    if patch is None:
+        return load()
+    patched = load(patch)
+    same_records(load(), patched, patch.source, "Castle Von Loghan")
+    return patched
+
 
 SPEC = GameSpec(
     id="castle",
@@ -54,6 +76,8 @@ SPEC = GameSpec(
     rules_doc="docs/rules/castle.md",
     catalog=catalog.subjects,
     package=__name__,
+    content=content,
+    patched_factory=new_patched,
 )
 
 __all__ = ["SPEC", "CastleBot", "CastleOptions", "CastleState", "evaluate"]

@@ -13,6 +13,7 @@ from typing import Any
 from tabletop.engine.content import CardList, slugify
 from tabletop.engine.errors import OptionError
 from tabletop.engine.options import list_option
+from tabletop.engine.patch import Patch, same_records
 from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, ZoneSpec
 from tabletop.games.castle.content import load
 from tabletop.games.castle.records import EVENT_COLOURS, MODES, TIMELINES, Content
@@ -106,6 +107,8 @@ class Table:
     chase: tuple[int, ...]
     warden: tuple[int, ...]
     agent_records: tuple[Any, ...] = ()  # each seat's Agent record
+    # the game's content (patched or shipped): its rules numbers, Missions, modes, boards
+    content: Content = field(default_factory=lambda: CONTENT)
 
     # A state's field (declared OBJECT): made from the options, shared by every copy, nothing
     # of its own to fingerprint (the options are in the record).
@@ -131,7 +134,13 @@ def agent_names(opts: CastleOptions, n: int) -> tuple[str, ...]:
 
 
 @cache
-def table(opts: CastleOptions, n: int) -> Table:
+def table(opts: CastleOptions, n: int, patch: Patch | None = None) -> Table:
+    """The card table of a game with these options (on the content under `patch`, if any:
+    its records, and the copies of each, come from the patched content)."""
+    content = CONTENT
+    if patch is not None:
+        content = load(patch)
+        same_records(CONTENT, content, patch.source, "Castle Von Loghan")
     cards = CardList()
     add = cards.add
     names, pools, kinds, owners, records = (
@@ -144,7 +153,7 @@ def table(opts: CastleOptions, n: int) -> Table:
 
     agents = agent_names(opts, n)
     decks = tuple(
-        tuple(add(c, f"combat-{p}", COMBAT, p, CONTENT.card(c)) for c in CONTENT.agent(a).deck_list)
+        tuple(add(c, f"combat-{p}", COMBAT, p, content.card(c)) for c in content.agent(a).deck_list)
         for p, a in enumerate(agents)
     )
 
@@ -160,24 +169,24 @@ def table(opts: CastleOptions, n: int) -> Table:
             for col in colours
         }
 
-    treasures = coloured(CONTENT.treasures, TREASURE, "treasure", COLOURS)
-    enemies = coloured(CONTENT.enemies, ENEMY, "enemy", COLOURS)
-    events = coloured(CONTENT.events, EVENT, "event", EVENT_COLOURS)
+    treasures = coloured(content.treasures, TREASURE, "treasure", COLOURS)
+    enemies = coloured(content.enemies, ENEMY, "enemy", COLOURS)
+    events = coloured(content.events, EVENT, "event", EVENT_COLOURS)
     tokens = {
         col: tuple(
             add(f"{col} token {t.number}", f"token-{col}", TOKEN, -1, t)
-            for t in CONTENT.tokens
+            for t in content.tokens
             if t.colour == col
         )
         for col in EVENT_COLOURS
     }
-    allies = tuple(add(a.name, "ally", ALLY, -1, a) for a in CONTENT.allies)
+    allies = tuple(add(a.name, "ally", ALLY, -1, a) for a in content.allies)
     upgrades = tuple(
-        add(u.name, "upgrade", UPGRADE, -1, u) for u in CONTENT.upgrades for _ in range(u.copies)
+        add(u.name, "upgrade", UPGRADE, -1, u) for u in content.upgrades for _ in range(u.copies)
     )
-    contracts = tuple(add(c.name, "contract", CONTRACT, -1, c) for c in CONTENT.deck("contract"))
-    chase = tuple(add(c.name, "chase", CHASE, -1, c) for c in CONTENT.deck("chase"))
-    warden = tuple(add(c.name, "warden", WARDEN, -1, c) for c in CONTENT.deck("warden"))
+    contracts = tuple(add(c.name, "contract", CONTRACT, -1, c) for c in content.deck("contract"))
+    chase = tuple(add(c.name, "chase", CHASE, -1, c) for c in content.deck("chase"))
+    warden = tuple(add(c.name, "warden", WARDEN, -1, c) for c in content.deck("warden"))
     return Table(
         tuple(names),
         tuple(slugify(x) for x in names),
@@ -196,7 +205,8 @@ def table(opts: CastleOptions, n: int) -> Table:
         contracts,
         chase,
         warden,
-        tuple(CONTENT.agent(a) for a in agents),
+        tuple(content.agent(a) for a in agents),
+        content,
     )
 
 
@@ -274,8 +284,8 @@ def zone(seat: int, which: int) -> int:
 
 
 @cache
-def layout(opts: CastleOptions, n: int) -> Layout:
-    t = table(opts, n)
+def layout(opts: CastleOptions, n: int, patch: Patch | None = None) -> Layout:
+    t = table(opts, n, patch)
     specs = [ZoneSpec(name, kind) for name, kind in GLOBAL_ZONES]
     for p in range(n):
         specs += [

@@ -22,7 +22,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.flow import push
 from tabletop.games.castle import abilities
 from tabletop.games.castle import combat_effects as fx
-from tabletop.games.castle.cards import ALLIES, CONTENT, DECK, DISCARD, INITIATIVE, LINE, who, zone
+from tabletop.games.castle.cards import ALLIES, DECK, DISCARD, INITIATIVE, LINE, who, zone
 from tabletop.games.castle.effects import Ctx, reach, run_steps
 from tabletop.games.castle.enemy import hit, targets
 from tabletop.games.castle.items import capacity, equipped
@@ -328,7 +328,7 @@ def _draw_options(s: CastleState, seat: int, acts: int) -> list[Option]:
     out = []
     if (
         f"{seat}:2" not in s.cooldown
-        and s.clarity[s.pool(seat)] >= CONTENT.rules.overcharge_clarity
+        and s.clarity[s.pool(seat)] >= s.t.content.rules.overcharge_clarity
         and s.zones.cards[zone(seat, DECK)]
         and len(line(s, seat)) < MAX_TIMINGS
     ):
@@ -340,7 +340,7 @@ def _draw_act(s: CastleState, seat: int, option: Option) -> None:
     if option.id == "overcharge":
         s.cooldown[f"{seat}:2"] = 1
         s.emit(Event("castle.agent.overcharge", f"{who(seat)} Overcharges"))
-        s.change_clarity(-CONTENT.rules.overcharge_clarity, seat, "castle.agent.overcharge")
+        s.change_clarity(-s.t.content.rules.overcharge_clarity, seat, "castle.agent.overcharge")
         fx.draw_into(s, seat, None, "castle.agent.overcharge")
         return
     abilities.use(s, seat, option, "draw")

@@ -14,10 +14,10 @@ nothing (a room, a door, an enemy, a Treasure, an Ally, a Story card) is a load 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 from tabletop.engine.content import ContentError, read_toml
+from tabletop.engine.patch import per_patch
 from tabletop.games.castle.parse import (
     parse_agents,
     parse_allies,
@@ -225,9 +225,12 @@ def _read(name: str) -> dict[str, Any]:
     return read_toml("tabletop.games.castle", name)
 
 
-@cache
-def load() -> Content:
-    return build({name: _read(name) for name in FILES})
+def _read_all() -> dict[str, dict[str, Any]]:
+    return {name: _read(name) for name in FILES}
+
+
+# The content, shipped (`load()`) or under a patch (`load(patch)`): built once per patch.
+load = per_patch("castle", _read_all, build)
 
 
 __all__ = [

@@ -24,7 +24,6 @@ from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
 from tabletop.engine.flow import NoFields, clockwise, push
 from tabletop.games.castle.cards import (
-    CONTENT,
     ENEMY_DISCARD,
     FIGHT,
     MERCHANT,
@@ -243,7 +242,7 @@ class Activate(_Activate):
         e = erec(s, card)
         if not s.engaged.get(card):
             s.emit(Event("castle.enemy.unengaged", f"{s.name(card)} is Unengaged"))
-            h, cl = CONTENT.rules.unengaged
+            h, cl = s.t.content.rules.unengaged
             s.change_health(-h, None, "castle.enemy.unengaged")
             s.change_clarity(-cl, None, "castle.enemy.unengaged")
             if s.result is not None:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletop.engine.decision import Decision
 from tabletop.games.castle.cards import (
     ALLY,
-    CONTENT,
     INVENTORY,
     TREASURE,
     TREASURE_DECK,
@@ -104,7 +103,7 @@ def combat_power(s: CastleState, seat: int) -> int:
     """Cards drawn in a Combat round: the equipped weapons' Combat Power, 1 per free Hand."""
     power = sum(s.treasure(c).combat_power for c in equipped(s, seat))
     free = 2 - room_used(s, seat, "hand")
-    return power + max(0, free) * CONTENT.rules.bare_hand_power
+    return power + max(0, free) * s.t.content.rules.bare_hand_power
 
 
 def damage_types(s: CastleState, seat: int) -> frozenset[str]:

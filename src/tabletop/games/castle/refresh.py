@@ -20,7 +20,6 @@ from tabletop.engine.flow import NoFields, push
 from tabletop.games.castle import abilities
 from tabletop.games.castle.anytime import window
 from tabletop.games.castle.cards import (
-    CONTENT,
     DECK,
     DISCARD,
     MERCHANT,
@@ -40,8 +39,6 @@ from tabletop.games.castle.turn import reachable, token_here
 
 if TYPE_CHECKING:
     from tabletop.games.castle.rules import CastleState
-
-RULES = CONTENT.rules
 
 
 def colour_of(s: CastleState, token: int) -> str:
@@ -67,7 +64,9 @@ def start_refresh(s: CastleState, actor: int | None) -> None:
         return
     pool = s.pool(seat)
     if s.clarity[pool] == 0:
-        s.change_health(-RULES.clarity_zero_health, actor, "castle.refresh.clarity-zero")
+        s.change_health(
+            -s.t.content.rules.clarity_zero_health, actor, "castle.refresh.clarity-zero"
+        )
         if s.result is not None:
             return
     for key in [k for k in s.cooldown if actor is None or k.startswith(f"{actor}:")]:
@@ -106,7 +105,7 @@ class Choose(_Choose):
         opts = [OPT["rest"], OPT["rally"], OPT["recharge"]]
         if token_here(s, s.room[seat]) is not None:
             searching = sum(1 for _, o in self.chosen if o == "search")
-            if searching < RULES.searchers:
+            if searching < s.t.content.rules.searchers:
                 opts.append(OPT["search"])
         opts += [OPT[f"sneak:{r}"] for r in sneaks]
         return tuple(opts)
@@ -152,7 +151,7 @@ def resolve(s: CastleState, chosen: tuple[tuple[int, str], ...]) -> None:
     later: list[object] = []
     for seat, oid in chosen:
         if oid == "rest":
-            h, c = RULES.rest
+            h, c = s.t.content.rules.rest
             s.change_health(h, seat, "castle.refresh.rest")
             s.change_clarity(c, seat, "castle.refresh.rest")
         elif oid == "rally":
@@ -166,14 +165,14 @@ def resolve(s: CastleState, chosen: tuple[tuple[int, str], ...]) -> None:
                 )
             )
         elif oid == "recharge":
-            s.gain_energy(seat, RULES.recharge, "castle.refresh.recharge")
+            s.gain_energy(seat, s.t.content.rules.recharge, "castle.refresh.recharge")
         elif oid.startswith("sneak:"):
             later.append(Sneak(seat, oid[6:]))
     searchers = [seat for seat, oid in chosen if oid == "search"]
     if searchers:
         n = s.num_players
         order = sorted(searchers, key=lambda p: (p - s.leader - 1) % n)
-        later.append(Search(tuple(order[: RULES.searchers]), s.room[order[0]]))
+        later.append(Search(tuple(order[: s.t.content.rules.searchers]), s.room[order[0]]))
     if later:
         push(s, *later)
 

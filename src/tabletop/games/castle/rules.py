@@ -16,6 +16,7 @@ from tabletop.engine.errors import OptionError
 from tabletop.engine.events import Event
 from tabletop.engine.fields import DICT, LIST, OBJECT, VALUE, declare
 from tabletop.engine.flow import all_answered, answered, ask_again, settle
+from tabletop.engine.patch import Patch
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
 from tabletop.engine.zones import Zones
@@ -104,24 +105,33 @@ class CastleState(State):
     version = VERSION
     opts: CastleOptions
 
-    def __init__(self, num_players: int, seed: int, opts: CastleOptions, log: bool) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        seed: int,
+        opts: CastleOptions,
+        log: bool,
+        patch: Patch | None = None,
+    ) -> None:
         if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise OptionError(
                 f"castle needs {MIN_PLAYERS} to {MAX_PLAYERS} Agents (seats), not {num_players}"
             )
-        super().__init__(num_players, seed, opts, Zones(layout(opts, num_players)), log)
+        super().__init__(num_players, seed, opts, Zones(layout(opts, num_players, patch)), log)
         n = num_players
-        self.t = table(opts, n)
+        self.patch = patch
+        self.t = table(opts, n, patch)
         self.phase = "setup"
         self.turn = 0
         self.leader = 0
         self.room = ["outside"] * n
         shared = self.mode.shared
-        start_health = RULES.health_base + n if shared else self.mode.health
-        start_clarity = RULES.clarity if shared else self.mode.health
+        rules = self.t.content.rules
+        start_health = rules.health_base + n if shared else self.mode.health
+        start_clarity = rules.clarity if shared else self.mode.health
         self.health = [start_health] * (1 if shared else n)
         self.clarity = [start_clarity] * (1 if shared else n)
-        self.energy = [RULES.start_energy] * n
+        self.energy = [rules.start_energy] * n
         self.cooldown: dict[str, int] = {}
         self.slots: dict[int, str] = {}
         self.exhausted: dict[int, int] = {}
@@ -161,17 +171,17 @@ class CastleState(State):
     # -- what the options fix ------------------------------------------------------------------
     @property
     def mode(self) -> Mode:
-        return CONTENT.mode(self.opts.mode)
+        return self.t.content.mode(self.opts.mode)
 
     @property
     def timeline(self) -> str:
         if self.opts.mode == "campaign":
-            return CONTENT.mission(self.opts.mission).timeline
+            return self.t.content.mission(self.opts.mission).timeline
         return self.opts.board
 
     @property
     def board(self) -> Board:
-        return CONTENT.board(self.timeline)
+        return self.t.content.board(self.timeline)
 
     def agent(self, seat: int) -> Agent:
         rec: Agent = self.t.agent_records[seat]
@@ -209,7 +219,7 @@ class CastleState(State):
         """Clarity up (capped at its start value) or down; what cannot be paid below 0 is paid
         in Health (castle.clarity.zero)."""
         for p in self.pools_of(seat):
-            cap = RULES.clarity if len(self.clarity) == 1 else self.mode.health
+            cap = self.t.content.rules.clarity if len(self.clarity) == 1 else self.mode.health
             value = self.clarity[p] + amount
             if value < 0:
                 self.health[p] = max(0, self.health[p] + value)
@@ -285,7 +295,7 @@ class CastleState(State):
 
     def summon_count(self) -> int:
         """Enemies summoned by an Enemy symbol without a number: active Agents minus one."""
-        return RULES.summon[self.num_players]
+        return self.t.content.rules.summon[self.num_players]
 
     def summon(self, colour: str, count: int, rule: str) -> int:
         """Add `count` enemies of `colour` to the fight (Boss Run: a Unique enemy joins every
@@ -339,6 +349,15 @@ class CastleState(State):
 
 def new_state(players: int, seed: int, opts: CastleOptions, log: bool) -> CastleState:
     return CastleState(players, seed, opts, log)
+
+
+def new_patched(
+    players: int, seed: int, opts: CastleOptions, log: bool, patch: Patch
+) -> CastleState:
+    """A game on the content under `patch`: its cards (Agents' Combat decks, Treasures,
+    enemies, Random Events, tokens, Allies, Upgrades, the story decks) and their copies come
+    from the patched content; the records must keep their names (`patch.same_records`)."""
+    return CastleState(players, seed, opts, log, patch)
 
 
 __all__ = [

@@ -13,7 +13,6 @@ from tabletop.engine.flow import push
 from tabletop.games.castle.cards import (
     ALLY_BOX,
     CHASE_DECK,
-    CONTENT,
     CONTRACT_DECK,
     CONTRACT_ZONE,
     DECK,
@@ -72,7 +71,7 @@ def set_up(s: CastleState) -> None:
     mode = s.mode
     start = mode.start or "outside"
     if s.opts.mode == "campaign":
-        start = CONTENT.mission(s.opts.mission).start or "outside"
+        start = s.t.content.mission(s.opts.mission).start or "outside"
     s.room = [start] * n
     s.emit(
         Event(
@@ -128,7 +127,7 @@ def _leader(s: CastleState) -> None:
     number = {
         card: n
         for card, (_, n) in zip(
-            s.t.treasures["green"], CONTENT.sorting_numbers("green"), strict=True
+            s.t.treasures["green"], s.t.content.sorting_numbers("green"), strict=True
         )
     }
     drawn = [deck[-1 - p] for p in range(s.num_players)]
@@ -143,7 +142,7 @@ def _starting_items(s: CastleState) -> None:
     """Each Agent's starting Treasures are taken from the decks (castle.setup.items)."""
     for p in range(s.num_players):
         for name in s.agent(p).items:
-            rec = CONTENT.treasure(name)
+            rec = s.t.content.treasure(name)
             deck = TREASURE_DECK[rec.colour]
             card = next((c for c in s.zones.cards[deck] if s.name(c) == name), None)
             if card is None:

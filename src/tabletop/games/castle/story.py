@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tabletop.engine.events import Event
 from tabletop.engine.flow import push
-from tabletop.games.castle.cards import CONTENT, FIGHT, INVENTORY, ROOM_ZONE, TREASURE, zone
+from tabletop.games.castle.cards import FIGHT, INVENTORY, ROOM_ZONE, TREASURE, zone
 from tabletop.games.castle.effects import Ctx, Resolve
 from tabletop.games.castle.records import Condition, Mission, StoryCard
 
@@ -47,7 +47,8 @@ COVERS = ("locked", "poi")
 
 
 def mission(s: CastleState) -> Mission:
-    return CONTENT.mission(s.opts.mission)
+    mission: Mission = s.t.content.mission(s.opts.mission)
+    return mission
 
 
 def turns_done(s: CastleState) -> int:

@@ -206,10 +206,9 @@ def view(s: CastleState, viewer: int | None) -> dict[str, Any]:
 def _story(s: CastleState) -> dict[str, Any] | None:
     if s.opts.mode != "campaign":
         return None
-    from tabletop.games.castle.cards import CONTENT
     from tabletop.games.castle.story import in_deck
 
-    mission = CONTENT.mission(s.opts.mission)
+    mission = s.t.content.mission(s.opts.mission)
     cards = mission.cards
     nxt = cards[s.story] if s.story < len(cards) else None
     return {

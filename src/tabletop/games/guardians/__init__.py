@@ -28,10 +28,13 @@ location colours and rows and more: those are authored in `content/*.toml` (each
 interpretation: docs/rules/guardians.md.
 """
 
+from tabletop.engine.patch import Patch
 from tabletop.engine.registry import GameSpec
 from tabletop.games.guardians import catalog
 from tabletop.games.guardians.bot import GuardiansBot
+from tabletop.games.guardians.content import Content, load
 from tabletop.games.guardians.evaluate import evaluate
+from tabletop.games.guardians.numbers import numbers
 from tabletop.games.guardians.rules import (
     ACTION_SPACE,
     MAX_PLAYERS,
@@ -39,8 +42,17 @@ from tabletop.games.guardians.rules import (
     VERSION,
     GuardiansOptions,
     GuardiansState,
+    new_patched,
     new_state,
 )
+
+
+def content(patch: Patch | None = None) -> Content:
+    """The content under `patch`, refused unless the Guardians can play it (numbers.py)."""
+    if patch is not None:
+        numbers(patch)
+    return load(patch)
+
 
 SPEC = GameSpec(
     id="guardians",
@@ -57,6 +69,8 @@ SPEC = GameSpec(
     rules_doc="docs/rules/guardians.md",
     catalog=catalog.subjects,
     package=__name__,
+    content=content,
+    patched_factory=new_patched,
 )
 
 __all__ = ["SPEC", "GuardiansBot", "GuardiansOptions", "GuardiansState", "evaluate"]

@@ -19,7 +19,7 @@ from tabletop.games.guardians.city import collect, enters, invade_all, place
 from tabletop.games.guardians.drive import PlayerStep
 from tabletop.games.guardians.power import use_fx
 from tabletop.games.guardians.state import BONUS, LOC_ZONES, MUSEUM, PERSIST, PLAY, who
-from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, MON_ATTACK, named
+from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, named
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -155,18 +155,19 @@ class Battle(_Player, PlayerStep):
                         att = s.attack_at(p, i, ents)
                         total = s.combined(i)
                         if att >= total:
-                            opts.append(_fight(i, z[a], total, att))
+                            opts.append(_fight(s, i, z[a], total, att))
             else:
                 att = s.attack[p]
+                attack = s.c.mon_attack
                 for i, a, _ in LOC_ZONES:
                     mons = z[a]
                     if mons:
                         total = 0
                         for m in mons:
                             j = m - M0
-                            total += MON_ATTACK[j] - dmg[j]
+                            total += attack[j] - dmg[j]
                         if att >= total:
-                            opts.append(_fight(i, mons, total, att))
+                            opts.append(_fight(s, i, mons, total, att))
         if boss:
             opts.append(_fight_boss(s, p))
         if not must_boss:
@@ -200,11 +201,11 @@ class Battle(_Player, PlayerStep):
             place(s, p, m, i, n, True, "guardians.battle.counters")
 
 
-def _fight(i: int, mons: list[int], total: int, att: int) -> Option:
+def _fight(s: GuardiansState, i: int, mons: list[int], total: int, att: int) -> Option:
     """The option to battle at location `i`, its label naming the monsters there and the
     trophy points they are worth."""
     names = ", ".join(T.NAMES[m] for m in mons)
-    pts = sum(T.monster(m).points for m in mons)
+    pts = sum(s.c.mon_points[m - M0] for m in mons)
     return named(
         T.FIGHT[i],
         f"Battle the monsters at {LOCS[i].name}: {names} (attack {total} against your {att}; "

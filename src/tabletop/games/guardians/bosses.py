@@ -27,8 +27,6 @@ from tabletop.games.guardians.tables import (
     GKIND,
     LOCS,
     M0,
-    MON_ATTACK,
-    NUM,
     Q0,
 )
 
@@ -171,13 +169,14 @@ def resolve_boss(s: GuardiansState) -> tuple[int, ...] | None:
         s._say("guardians.boss.red-penalty", "Arthursburg has fallen: the players lose")
         for p in range(n):
             if s.contrib[p] < 0:
-                retreat_best(s, p, NUM["red_boss_retreats"])
+                retreat_best(s, p, s.c.num["red_boss_retreats"])
     return None
 
 
 def retreat_best(s: GuardiansState, p: int, k: int) -> None:
     troph = TROPHY[p]
-    ranked = sorted(s.cards(troph), key=lambda m: (-T.monster(m).points, -MON_ATTACK[m - M0], m))
+    points, attack = s.c.mon_points, s.c.mon_attack
+    ranked = sorted(s.cards(troph), key=lambda m: (-points[m - M0], -attack[m - M0], m))
     for m in ranked[:k]:
         s._mv(
             m,

@@ -42,7 +42,7 @@ ON_PLAY.plain("shield", "backpack", "ancient-hilt", "sapling", "wolf-pup")
 
 def item_benefit(s: GuardiansState, p: int, k: int, c: int) -> None:
     """A persistent item's numbers and battle effect, again at Power Up."""
-    spec = KINDS[k]
+    spec = s.c.kinds[k]
     s.energy[p] += spec.energy
     s.attack[p] += spec.attack
     if spec.battle_fx:

@@ -11,7 +11,6 @@ that `rules.py` implements; the sets below are those ids, so a typo is a load er
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from tabletop.engine.content import (
@@ -26,6 +25,7 @@ from tabletop.engine.content import (
 )
 from tabletop.engine.content import known as _known
 from tabletop.engine.content import nonneg as _nonneg
+from tabletop.engine.patch import per_patch
 
 CARD_TYPES = ("generic", "skill", "item", "familiar", "coward")
 CLASSES = ("knight", "wizard", "archer", "rogue")
@@ -491,10 +491,16 @@ def build(files: dict[str, dict[str, Any]]) -> Content:
 FILES = ("cards.toml", "monsters.toml", "locations.toml", "bosses.toml", "quests.toml", "game.toml")
 
 
-def _read(name: str) -> dict[str, Any]:
+def _read(name: str | None = None) -> Any:
+    """The parsed file `name`, or (no name) every content file, by name."""
+    if name is None:
+        return _read_all()
     return read_toml("tabletop.games.guardians", name)
 
 
-@cache
-def load() -> Content:
-    return build({name: _read(name) for name in FILES})
+def _read_all() -> dict[str, dict[str, Any]]:
+    return {name: read_toml("tabletop.games.guardians", name) for name in FILES}
+
+
+# The content, shipped (`load()`) or under a patch (`load(patch)`): built once per patch.
+load = per_patch("guardians", _read_all, build)

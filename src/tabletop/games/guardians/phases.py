@@ -30,7 +30,6 @@ from tabletop.games.guardians.state import (
     DISCARD,
     EFFECT,
     HAND,
-    HAND_SIZE,
     LOOK,
     PERSIST,
     PLAY,
@@ -38,7 +37,7 @@ from tabletop.games.guardians.state import (
     who,
 )
 from tabletop.games.guardians.steps import Discard
-from tabletop.games.guardians.tables import GKIND, NUM
+from tabletop.games.guardians.tables import GKIND
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -241,8 +240,8 @@ def cleanup(s: GuardiansState, p: int) -> None:
             tgt = s.attach.get(c)
             if tgt is not None and EFFECT[GKIND[tgt]] == "backpack":
                 packs += 1
-    extra = packs * NUM["backpack_extra"]
-    s._draw(p, HAND_SIZE + extra, "guardians.cleanup.draw")
+    extra = packs * s.c.num["backpack_extra"]
+    s._draw(p, s.c.hand_size + extra, "guardians.cleanup.draw")
     if extra:
         s.stack(p).append(Discard(p, extra, "guardians.card.backpack"))
 

@@ -15,7 +15,7 @@ from tabletop.engine.decision import Option
 from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.cards import END, ON_PLAY, USE, fx_usable, item_benefit
 from tabletop.games.guardians.drive import PlayerStep
-from tabletop.games.guardians.state import HAND, NPZ, P0, PERSIST, PLAY, REQ, TROPHY, who
+from tabletop.games.guardians.state import HAND, NPZ, P0, PERSIST, PLAY, TROPHY, who
 from tabletop.games.guardians.tables import GKIND, KINDS, M0, MON_FAMILY
 
 if TYPE_CHECKING:
@@ -82,10 +82,11 @@ class Power(_Player, PlayerStep):
         # the kinds in the hand, in kind order (s.kinds_in inlined: this is asked of every
         # player after each answer of a Power Up played at once)
         kind_of = T.KIND_OF
+        req = s.c.req
         for k in sorted({kind_of[c] for c in s.zones.cards[P0 + p * NPZ + T.HAND]}):
             if k >= 0:
                 o = play[k]
-                if o is not None and REQ[k] <= e:
+                if o is not None and req[k] <= e:
                     opts.append(o)
         fxl = s.fx[p]
         if fxl:
@@ -115,7 +116,7 @@ def play(s: GuardiansState, p: int, k: int) -> None:
 def resolve(s: GuardiansState, p: int, k: int, c: int) -> None:
     """The effects of kind `k` entering play for `p` (card `c`, or -1 for a copy): its
     numbers, then its handler (cards.ON_PLAY), then its family's (Sapling, Wolf Pup)."""
-    spec = KINDS[k]
+    spec = s.c.kinds[k]
     s.energy[p] += spec.energy
     s.attack[p] += spec.attack
     if spec.counters:

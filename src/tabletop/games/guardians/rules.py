@@ -14,6 +14,7 @@ Every rule applied has an id `guardians.<section>.<rule>` (docs/rules/guardians.
 
 from __future__ import annotations
 
+from tabletop.engine.patch import Patch
 from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.state import (
     COUNTERS,
@@ -29,6 +30,13 @@ from tabletop.games.guardians.state import (
 
 def new_state(players: int, seed: int, opts: GuardiansOptions, log: bool) -> GuardiansState:
     return GuardiansState(players, seed, opts, log)
+
+
+def new_patched(
+    players: int, seed: int, opts: GuardiansOptions, log: bool, patch: Patch
+) -> GuardiansState:
+    """A game on the content under `patch` (numbers.py says what a patch may change)."""
+    return GuardiansState(players, seed, opts, log, patch)
 
 
 ACTION_SPACE = T.ACTION_SPACE

@@ -26,7 +26,7 @@ QUEST_CHECKS = Handlers("guardians.quest")
 
 
 def quest_done(s: GuardiansState, p: int, q: int) -> bool:
-    quest = QUESTS[q]
+    quest = s.c.quests[q]
     done: bool = QUEST_CHECKS[quest.check](s, p, quest)
     return done
 
@@ -122,11 +122,11 @@ def finish(s: GuardiansState) -> None:
                 s._say(
                     f"guardians.quest.{QUESTS[q].slug}",
                     f"{who(p)} {'completes' if ok else 'misses'} {QUESTS[q].name}"
-                    + (f" (+{QUESTS[q].points})" if ok else ""),
+                    + (f" (+{s.c.quests[q].points})" if ok else ""),
                     p,
                 )
     trophies = [s.trophy_points(p) for p in range(n)]
-    qpts = [sum(QUESTS[q].points for q in done[p]) for p in range(n)]
+    qpts = [sum(s.c.quests[q].points for q in done[p]) for p in range(n)]
     scores = tuple(float(trophies[p] + qpts[p]) for p in range(n))
     final = "blue_boss" if s.opts.apprentice else "red_boss"
     team = "lost" if s.outcomes.get(final) != "defeated" else "won"

@@ -21,9 +21,7 @@ from tabletop.games.guardians.content import PLAYER_COLOURS
 from tabletop.games.guardians.drive import PlayerStep, together
 from tabletop.games.guardians.state import (
     COLLECT,
-    COUNTERS,
     DECK,
-    HAND_SIZE,
     PACK,
     QUEST,
     SUPERS,
@@ -90,7 +88,7 @@ def set_up(s: GuardiansState) -> None:
         + " are chosen at random, unseen",
     )
     if s.log is not None:
-        s._say("guardians.setup.counters", f"{COUNTERS} damage counters go on the mat")
+        s._say("guardians.setup.counters", f"{s.c.counters} damage counters go on the mat")
     s.trailblazer = rng.below(n)
     if s.log is not None:
         s._say("guardians.setup.trailblazer", f"{who(s.trailblazer)} is the Trailblazer")
@@ -103,11 +101,12 @@ def warm_up(s: GuardiansState) -> None:
     z = s.zones
     n = s.num_players
     res = T.RESERVE
+    num = s.c.num
     for p in range(n):
         dst = COLLECT[p]
         for k, count in (
-            (T.EXPLORE, NUM["explore_per_player"]),
-            (T.SWING, NUM["swings_per_player"]),
+            (T.EXPLORE, num["explore_per_player"]),
+            (T.SWING, num["swings_per_player"]),
         ):
             for _ in range(count):
                 c = s.card_of_kind(res, k)
@@ -117,19 +116,19 @@ def warm_up(s: GuardiansState) -> None:
         s.flow.append(FinalFlip())
         return
     deal_secret(
-        s, T.Q0, T.NCARDS, T.QUEST, T.RED_FD, NUM["quests_dealt"], NUM["boss_quests"],
+        s, T.Q0, T.NCARDS, T.QUEST, T.RED_FD, num["quests_dealt"], NUM["boss_quests"],
         "guardians.warmup.quests", "Secret Quest",
     )  # fmt: skip
     deal_secret(
-        s, _SUPER_CARDS[0], _SUPER_CARDS[-1] + 1, T.SUPERS, T.BLUE_FD, NUM["supers_dealt"],
-        NUM["boss_supers"], "guardians.warmup.supers", "SUPER card",
+        s, _SUPER_CARDS[0], _SUPER_CARDS[-1] + 1, T.SUPERS, T.BLUE_FD, num["supers_dealt"],
+        num["boss_supers"], "guardians.warmup.supers", "SUPER card",
     )  # fmt: skip
     # the draft packs
     if n == 1:
-        size = NUM["solo_draft"]
-        s.draft_left = NUM["solo_keep"]
+        size = num["solo_draft"]
+        s.draft_left = num["solo_keep"]
     else:
-        size = NUM["draft_pack"]
+        size = num["draft_pack"]
         s.draft_left = size
     packs = [PACK[p] for p in range(n)] + ([T.GHOST_PACK] if n == 2 else [])
     for owner, dst in enumerate(packs):
@@ -181,7 +180,7 @@ def apprentice_decks(s: GuardiansState) -> None:
     (guardians.interpret.apprentice-rewards)."""
     z = s.zones
     for p in range(s.num_players):
-        pre = T.CONTENT.precons[p]
+        pre = s.c.precons[p]
         dst = COLLECT[p]
         for name in (*pre.cards, pre.super):
             k = T.KIND_BY_NAME[name]
@@ -196,7 +195,7 @@ def apprentice_decks(s: GuardiansState) -> None:
             )
     spare = [c for c in z.cards[T.BOX] if c < T.NG]
     s.rng.shuffle(spare)
-    for c in spare[: NUM["boss_supers"]]:
+    for c in spare[: s.c.num["boss_supers"]]:
         s._mv(
             c, T.BOX, T.BLUE_FD, "guardians.warmup.supers",
             "A SUPER card goes face down on the Blue Boss",
@@ -404,7 +403,7 @@ class FinalFlip(NoFields):
                     "guardians.warmup.deck",
                     f"{who(p)} shuffles a deck of {len(z.cards[deck])} cards",
                 )
-            s._draw(p, HAND_SIZE, "guardians.warmup.first-hand")
+            s._draw(p, s.c.hand_size, "guardians.warmup.first-hand")
         s.track_pos += 1
         from tabletop.games.guardians.phases import ROUND
 

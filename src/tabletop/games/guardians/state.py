@@ -18,19 +18,19 @@ from typing import Any
 
 from tabletop.engine.decision import Decision, Option
 from tabletop.engine.events import Event
-from tabletop.engine.fields import DICT, LIST, LISTS, VALUE, declare
+from tabletop.engine.fields import DICT, LIST, LISTS, SHARED, VALUE, declare
+from tabletop.engine.patch import Patch
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.engine.zones import PUBLIC, Zones
 from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.drive import drive
+from tabletop.games.guardians.numbers import Numbers, numbers
 from tabletop.games.guardians.tables import (
-    BOSSES,
     GKIND,
     KINDS,
     LOCS,
     M0,
-    MON_ATTACK,
     MON_FAMILY,
     NUM,
     Q0,
@@ -127,6 +127,7 @@ class GuardiansState(State):
         boss_dmg=VALUE,
         draft_left=VALUE,
         outcomes=DICT,
+        c=SHARED,  # the numbers of the content played with (numbers.py)
     )
 
     game_id = "guardians"
@@ -134,10 +135,19 @@ class GuardiansState(State):
     view_schema = 2  # 2: seats' discard_size, solo_rank (docs/views.md)
     opts: GuardiansOptions
 
-    def __init__(self, num_players: int, seed: int, opts: GuardiansOptions, log: bool) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        seed: int,
+        opts: GuardiansOptions,
+        log: bool,
+        patch: Patch | None = None,
+    ) -> None:
         super().__init__(num_players, seed, opts, Zones(T.layout(num_players)), log)
         n = num_players
-        self.track: tuple[str, ...] = T.CONTENT.tracks[opts.difficulty]
+        self.patch = patch
+        self.c: Numbers = numbers(patch)
+        self.track: tuple[str, ...] = self.c.tracks[opts.difficulty]
         self.track_pos = 0
         self.turn = 0
         self.phase = "setup"
@@ -160,7 +170,7 @@ class GuardiansState(State):
         self.gift = [0] * n
         self.attach: dict[int, int] = {}
         self.dmg = [0] * T.NM
-        self.pool = COUNTERS
+        self.pool = self.c.counters
         self.home_flipped = False
         self.purify = False
         self.playground = 0
@@ -257,14 +267,15 @@ class GuardiansState(State):
         return bool(z[T.LOC0 + loc] or z[T.FD0 + loc])
 
     def remaining(self, m: int) -> int:
-        return MON_ATTACK[m - M0] - self.dmg[m - M0]
+        return self.c.mon_attack[m - M0] - self.dmg[m - M0]
 
     def combined(self, loc: int) -> int:
         dmg = self.dmg
+        attack = self.c.mon_attack
         total = 0
         for m in self.zones.cards[T.LOC0 + loc]:
             i = m - M0
-            total += MON_ATTACK[i] - dmg[i]
+            total += attack[i] - dmg[i]
         return total
 
     def immune(self, m: int) -> bool:
@@ -295,7 +306,7 @@ class GuardiansState(State):
         cards = self.zones.cards[T.BOSS_FIGHT]
         if not cards:
             return 0
-        return BOSSES[cards[0] - T.B0].per_player * self.num_players
+        return self.c.boss_level[cards[0] - T.B0] * self.num_players
 
     def boss_fighting(self) -> bool:
         return bool(self.boss_colour and self.zones.cards[T.BOSS_FIGHT])
@@ -340,8 +351,9 @@ class GuardiansState(State):
         return sorted(ks)
 
     def trophy_points(self, p: int) -> int:
-        pts = sum(T.monster(m).points for m in self.cards(TROPHY[p]))
-        pts += sum(KINDS[GKIND[c]].points for c in self.owned(p) if KINDS[GKIND[c]].points)
+        kinds, mon_points = self.c.kinds, self.c.mon_points
+        pts = sum(mon_points[m - M0] for m in self.cards(TROPHY[p]))
+        pts += sum(kinds[GKIND[c]].points for c in self.owned(p) if kinds[GKIND[c]].points)
         return pts
 
     def quest_done(self, p: int, q: int) -> bool:
@@ -451,8 +463,8 @@ class GuardiansState(State):
     def check_invariants(self) -> None:
         super().check_invariants()
         held = sum(self.counters) + sum(self.dmg) + self.boss_dmg + self.pool
-        if held != COUNTERS:
-            raise AssertionError(f"damage counters not conserved: {held} != {COUNTERS}")
+        if held != self.c.counters:
+            raise AssertionError(f"damage counters not conserved: {held} != {self.c.counters}")
 
     def _determinize(self, player: int, rng: Rng) -> None:
         # Hidden cards were re-dealt: ask the pending decision again so other players'

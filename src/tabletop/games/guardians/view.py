@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.games.guardians import tables as T
 from tabletop.games.guardians.content import PLAYER_COLOURS
-from tabletop.games.guardians.tables import BOSSES, GKIND, KINDS, LOCS, M0, QUESTS, pz
+from tabletop.games.guardians.tables import BOSSES, GKIND, KINDS, LOCS, M0, pz
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.rules import GuardiansState
 
 
 def card_info(s: GuardiansState, c: int) -> dict[str, Any]:
-    k = KINDS[GKIND[c]]
+    k = s.c.kinds[GKIND[c]]
     out: dict[str, Any] = {
         "id": T.SLUGS[c],
         "kind": k.slug,
@@ -47,22 +47,23 @@ def card_info(s: GuardiansState, c: int) -> dict[str, Any]:
 def monster_info(s: GuardiansState, m: int) -> dict[str, Any]:
     spec = T.monster(m)
     dmg = s.dmg[m - M0]
+    attack = s.c.mon_attack[m - M0]
     return {
         "id": T.SLUGS[m],
         "kind": spec.slug,
         "name": spec.name,
         "family": spec.family,
         "tier": spec.tier,
-        "attack": spec.attack,
+        "attack": attack,
         "damage": dmg,
-        "remaining": spec.attack - dmg,
-        "points": spec.points,
+        "remaining": attack - dmg,
+        "points": s.c.mon_points[m - M0],
         "wave": T.MWAVE[m - M0] + 1,
     }
 
 
-def quest_info(c: int) -> dict[str, Any]:
-    q = QUESTS[c - T.Q0]
+def quest_info(s: GuardiansState, c: int) -> dict[str, Any]:
+    q = s.c.quests[c - T.Q0]
     return {"id": T.SLUGS[c], "kind": q.slug, "name": q.name, "points": q.points}
 
 
@@ -73,7 +74,7 @@ def boss_info(s: GuardiansState, b: int, fighting: bool) -> dict[str, Any]:
         "name": spec.name,
         "colour": spec.colour,
         "family": spec.family,
-        "attack": spec.per_player * s.num_players,
+        "attack": s.c.boss_level[b - T.B0] * s.num_players,
     }
     if fighting:
         out["damage"] = s.boss_dmg
@@ -125,7 +126,7 @@ def build_view(s: GuardiansState, viewer: int | None) -> dict[str, Any]:
         entry["rewards"] = (
             [card_info(s, c) for c in z[show]]
             if colour == "blue"
-            else [quest_info(c) for c in z[show]]
+            else [quest_info(s, c) for c in z[show]]
         )
         bosses[colour] = entry
     seats = []
@@ -151,7 +152,7 @@ def build_view(s: GuardiansState, viewer: int | None) -> dict[str, Any]:
             "fort": LOCS[s.fort[p]].slug if s.fort[p] >= 0 else None,
             "location": LOCS[s.visited[p]].slug if s.visited[p] >= 0 else None,
             "secret_quests": len(z[pz(p, T.QUEST)]),
-            "quests_shown": [quest_info(c) for c in z[pz(p, T.QUEST_SHOWN)]],
+            "quests_shown": [quest_info(s, c) for c in z[pz(p, T.QUEST_SHOWN)]],
             "secret_monster": len(z[pz(p, T.MUSEUM)]),
             "pack_size": len(z[pz(p, T.PACK)]),
             "drafted": len(z[pz(p, T.COLLECT)]),
@@ -160,7 +161,7 @@ def build_view(s: GuardiansState, viewer: int | None) -> dict[str, Any]:
             seat["hand"] = [card_info(s, c) for c in z[pz(p, T.HAND)]]
             seat["looking"] = [card_info(s, c) for c in z[pz(p, T.LOOK)]]
             seat["under"] = [card_info(s, c) for c in z[pz(p, T.UNDER)]]
-            seat["quests"] = [quest_info(c) for c in z[pz(p, T.QUEST)]]
+            seat["quests"] = [quest_info(s, c) for c in z[pz(p, T.QUEST)]]
             seat["super_choice"] = [card_info(s, c) for c in z[pz(p, T.SUPERS)]]
             seat["pack"] = [card_info(s, c) for c in z[pz(p, T.PACK)]]
             seat["drafted_cards"] = [card_info(s, c) for c in z[pz(p, T.COLLECT)]]

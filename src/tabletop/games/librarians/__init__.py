@@ -40,8 +40,22 @@ from tabletop.games.librarians.rules import (
     VERSION,
     LibrariansOptions,
     LibrariansState,
+    new_patched,
     new_state,
 )
+from tabletop.engine.patch import Patch
+from tabletop.games.librarians.cards import same_cards
+from tabletop.games.librarians.content import Content, load
+
+
+def content(patch: Patch | None = None) -> Content:
+    """The content under `patch`, refused unless the Librarians can play it."""
+    if patch is None:
+        return load()
+    patched = load(patch)
+    same_cards(load(), patched, patch.source)
+    return patched
+
 
 SPEC = GameSpec(
     id="librarians",
@@ -58,6 +72,8 @@ SPEC = GameSpec(
     rules_doc="docs/rules/librarians.md",
     catalog=catalog.subjects,
     package=__name__,
+    content=content,
+    patched_factory=new_patched,
 )
 
 __all__ = ["SPEC", "LibrariansBot", "LibrariansOptions", "LibrariansState", "evaluate"]

@@ -11,8 +11,9 @@ from typing import Any
 from tabletop.engine.content import CardList, slugify
 from tabletop.engine.errors import OptionError
 from tabletop.engine.options import list_option
+from tabletop.engine.patch import Patch, PatchError
 from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, ZoneSpec
-from tabletop.games.librarians.content import DIFFICULTIES, DeckError, check_deck
+from tabletop.games.librarians.content import DIFFICULTIES, Content, DeckError, check_deck, load
 from tabletop.games.librarians.space import CONTENT
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
@@ -118,22 +119,54 @@ def hero_names(opts: LibrariansOptions, n: int) -> tuple[str, ...]:
     return tuple(next(h.name for h in CONTENT.heroes if h.slug == s) for s in slugs)
 
 
-def deck_names(opts: LibrariansOptions, seat: int, hero: str) -> tuple[str, ...]:
+def deck_names(
+    opts: LibrariansOptions, seat: int, hero: str, content: Content = CONTENT
+) -> tuple[str, ...]:
     spec = opts.decks[seat] if seat < len(opts.decks) else ""
     if not spec:
-        return CONTENT.suggested_deck(hero)
-    by_slug = {c.slug: c.name for c in CONTENT.cards}
+        return content.suggested_deck(hero)
+    by_slug = {c.slug: c.name for c in content.cards}
     names = tuple(by_slug[s] for s in spec.split("+"))
-    unlocked = {c.name for c in CONTENT.cards if c.slug in opts.unlocked}
+    unlocked = {c.name for c in content.cards if c.slug in opts.unlocked}
     try:
-        check_deck(hero, names, unlocked, content=CONTENT)
+        check_deck(hero, names, unlocked, content=content)
     except DeckError as e:
         raise OptionError(f"decks: seat {seat + 1}'s deck: {e}") from None
     return names
 
 
+def same_cards(shipped: Content, patched: Content, source: str) -> None:
+    """Refuse a patch that adds, removes or renames heroes, player cards, Focus and Power
+    cards or adventure cards: their names fix the action space (one option per card). How
+    many copies of an adventure card a deck holds (`deck`, `set_aside`) may change."""
+    for what, old, new in (
+        ("heroes.toml: heroes", shipped.heroes, patched.heroes),
+        ("cards.toml: player cards", shipped.cards, patched.cards),
+        ("aid.toml: Focus and Power cards", shipped.effect_cards, patched.effect_cards),
+        (
+            "adventures: adventure cards",
+            [c for a in shipped.adventures for c in a.cards],
+            [c for a in patched.adventures for c in a.cards],
+        ),
+    ):
+        a, b = [r.name for r in old], [r.name for r in new]
+        if a != b:
+            added = sorted(set(b) - set(a))
+            gone = sorted(set(a) - set(b))
+            raise PatchError(
+                f"{source}: {what}: the Librarians play a patch that changes the records' "
+                f"fields, not which records there are (added: {', '.join(added) or 'none'}; "
+                f"removed or renamed: {', '.join(gone) or 'none'})"
+            )
+
+
 @cache
-def table(opts: LibrariansOptions, n: int) -> Table:
+def table(opts: LibrariansOptions, n: int, patch: Patch | None = None) -> Table:
+    """The card table of a game with these options (on the content under `patch`, if any)."""
+    content = CONTENT
+    if patch is not None:
+        content = load(patch)
+        same_cards(CONTENT, content, patch.source)
     cards = CardList()
     add = cards.add
     names, pools, kinds, owners, records = (
@@ -145,13 +178,15 @@ def table(opts: LibrariansOptions, n: int) -> Table:
     )
 
     heroes = hero_names(opts, n)
-    hero_ids = tuple(add(h, f"hero-{p}", HERO, p, CONTENT.hero(h)) for p, h in enumerate(heroes))
-    aid = add("Aid from the Library", "aid", AID, -1, CONTENT.aid_card(opts.difficulty))
+    hero_ids = tuple(add(h, f"hero-{p}", HERO, p, content.hero(h)) for p, h in enumerate(heroes))
+    aid = add("Aid from the Library", "aid", AID, -1, content.aid_card(opts.difficulty))
     decks = tuple(
-        tuple(add(c, f"seat-{p}", PLAYER, p, CONTENT.card(c)) for c in deck_names(opts, p, h))
+        tuple(
+            add(c, f"seat-{p}", PLAYER, p, content.card(c)) for c in deck_names(opts, p, h, content)
+        )
         for p, h in enumerate(heroes)
     )
-    adv = CONTENT.adventure(opts.adventure)
+    adv = content.adventure(opts.adventure)
     deck = tuple(
         add(c.name, "adventure", ADVENTURE, -1, c) for c in adv.cards for _ in range(c.deck)
     )
@@ -162,7 +197,7 @@ def table(opts: LibrariansOptions, n: int) -> Table:
     dists = tuple(add(d.name, f"disturbance-{d.id}", DISTURBANCE, -1, d) for d in adv.disturbances)
     magic = [
         (e, add(e.name, e.kind, FOCUS if e.kind == "focus" else POWER, -1, e))
-        for e in CONTENT.effect_cards
+        for e in content.effect_cards
     ]
     slugs = [slugify(x) for x in names]
     return Table(
@@ -268,8 +303,8 @@ def zone(seat: int, which: int) -> int:
 
 
 @cache
-def layout(opts: LibrariansOptions, n: int) -> Layout:
-    t = table(opts, n)
+def layout(opts: LibrariansOptions, n: int, patch: Patch | None = None) -> Layout:
+    t = table(opts, n, patch)
     specs = [ZoneSpec(name, kind) for name, kind in GLOBAL_ZONES]
     for p in range(n):
         specs += [

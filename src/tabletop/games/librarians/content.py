@@ -12,10 +12,10 @@ so a typo or a wrong parameter is a load error. `check_deck` applies the deck co
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from typing import Any
 
 from tabletop.engine.content import ContentError, read_toml
+from tabletop.engine.patch import per_patch
 from tabletop.games.librarians.adventures import parse_adventure, parse_campaign
 from tabletop.games.librarians.decks import (
     DeckError,
@@ -160,9 +160,12 @@ def _read(name: str) -> dict[str, Any]:
     return read_toml("tabletop.games.librarians", name)
 
 
-@cache
-def load() -> Content:
-    return build({name: _read(name) for name in FILES})
+def _read_all() -> dict[str, dict[str, Any]]:
+    return {name: _read(name) for name in FILES}
+
+
+# The content, shipped (`load()`) or under a patch (`load(patch)`): built once per patch.
+load = per_patch("librarians", _read_all, build)
 
 
 # What other modules read from here (the records, parsers and deck rules live beside it).

@@ -17,6 +17,7 @@ from tabletop.engine.errors import OptionError
 from tabletop.engine.events import Event
 from tabletop.engine.fields import DICT, LIST, OBJECT, VALUE, declare
 from tabletop.engine.flow import all_answered, answered, ask_again, settle
+from tabletop.engine.patch import Patch
 from tabletop.engine.rng import Rng
 from tabletop.engine.state import State
 from tabletop.engine.zones import Zones
@@ -149,13 +150,21 @@ class LibrariansState(State):
     version = VERSION
     opts: LibrariansOptions
 
-    def __init__(self, num_players: int, seed: int, opts: LibrariansOptions, log: bool) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        seed: int,
+        opts: LibrariansOptions,
+        log: bool,
+        patch: Patch | None = None,
+    ) -> None:
         if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise OptionError(f"librarians is for 1 to 4 players, not {num_players}")
         if opts.no_elimination and opts.difficulty != "narrative":
             raise OptionError("no_elimination: only in Narrative Mode (difficulty=narrative)")
-        super().__init__(num_players, seed, opts, Zones(layout(opts, num_players)), log)
-        self.t = table(opts, num_players)
+        super().__init__(num_players, seed, opts, Zones(layout(opts, num_players, patch)), log)
+        self.patch = patch
+        self.t = table(opts, num_players, patch)
         self.phase = "setup"
         self.round = 0
         self.first = 0
@@ -402,6 +411,15 @@ class LibrariansState(State):
 
 def new_state(players: int, seed: int, opts: LibrariansOptions, log: bool) -> LibrariansState:
     return LibrariansState(players, seed, opts, log)
+
+
+def new_patched(
+    players: int, seed: int, opts: LibrariansOptions, log: bool, patch: Patch
+) -> LibrariansState:
+    """A game on the content under `patch`: its card records (heroes, player cards, the Aid,
+    adventure cards, Missions, Disturbances, Focus and Power cards) come from the patched
+    content (cards.same_cards says what a patch may change)."""
+    return LibrariansState(players, seed, opts, log, patch)
 
 
 __all__ = [

@@ -12,10 +12,11 @@ Options (`QuestsOptions`):
 Rules coverage matrix, rule ids and every interpretation: docs/rules/quests.md.
 """
 
+from tabletop.engine.patch import Patch
 from tabletop.engine.registry import GameSpec
 from tabletop.games.quests import catalog
 from tabletop.games.quests.bot import QuestsBot
-from tabletop.games.quests.content import load
+from tabletop.games.quests.content import Content, load
 from tabletop.games.quests.evaluate import evaluate
 from tabletop.games.quests.rules import (
     ACTION_SPACE,
@@ -27,6 +28,15 @@ from tabletop.games.quests.rules import (
     new_patched,
     new_state,
 )
+from tabletop.games.quests.tables import tables
+
+
+def content(patch: Patch | None = None) -> Content:
+    """The content under `patch`, refused unless Quests can play it (tables.py)."""
+    if patch is not None:
+        tables(patch)
+    return load(patch)
+
 
 SPEC = GameSpec(
     id="quests",
@@ -43,7 +53,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/quests.md",
     catalog=catalog.subjects,
     package=__name__,
-    content=load,
+    content=content,
     patched_factory=new_patched,
 )
 
