@@ -189,3 +189,16 @@ def test_patched_games_record_replay_and_coexist_with_shipped_ones(game: str) ->
     assert rec.digest(rec.replay(r_plain)) == rec.digest(shipped)
     # a clone keeps its content
     assert patched.clone().patch is p
+
+
+def test_guardians_bot_reckons_with_the_patched_numbers() -> None:
+    from tabletop.games.guardians import tables as T
+    from tabletop.games.guardians.bot import GuardiansBot
+
+    bash = T.KIND_BY_NAME["Bash"]
+    p = patch("guardians", "card.bash.attack=10")
+    s = new_game("guardians", 2, 1, {"difficulty": "apprentice"}, content=p)
+    plain = new_game("guardians", 2, 1, {"difficulty": "apprentice"})
+    strong = GuardiansBot._attack_estimate(s, 0, [bash], 0, 0)  # type: ignore[arg-type]
+    weak = GuardiansBot._attack_estimate(plain, 0, [bash], 0, 0)  # type: ignore[arg-type]
+    assert strong == weak + 9

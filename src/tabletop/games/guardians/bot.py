@@ -37,6 +37,7 @@ from tabletop.games.guardians.bot_values import (
     _monster_value,
 )
 from tabletop.games.guardians.content import FAMILIES_OF_FAMILIARS
+from tabletop.games.guardians.numbers import SHIPPED
 from tabletop.games.guardians.tables import GKIND, KINDS, LOCS, M0, pz
 
 
@@ -55,8 +56,7 @@ def _synergy_of(plan: str, k: int) -> float:
 
 # per plan, each card kind's synergy (read at every draft pick and plan of a search)
 _SYNERGY = {plan: tuple(_synergy_of(plan, k) for k in range(len(KINDS))) for plan in _PLAN}
-# each card kind's energy requirement and the energy it gives when played
-_REQ = tuple(k.req for k in KINDS)
+# each card kind's energy given when played (shipped content; `s.c` has a patch's)
 _ENERGY = tuple(k.energy for k in KINDS)
 # decision kind -> the name of the bot's method that answers it
 _HANDLER: dict[str, str] = {}
@@ -129,12 +129,14 @@ class GuardiansBot(FightMixin):
         mine = [GKIND[c] for c in s.zones.cards[pz(p, T.COLLECT)]]
         checks = {T.QUESTS[c - T.Q0].check for c in s.zones.cards[pz(p, T.QUEST)]}
 
+        kinds = s.c.kinds  # (the numbers of the content played with)
+
         def score(k: int) -> float:
-            spec = KINDS[k]
+            spec = kinds[k]
             v = VALUE[k] + self._synergy(plan, k) + 0.6 * spec.energy
-            if KINDS[k].weapon and k in mine:
+            if spec.weapon and k in mine:
                 v += 2.0  # toward Dual Wielder
-            if T.IS_ITEM[k] and mine.count(k) >= 1 and not KINDS[k].weapon:
+            if T.IS_ITEM[k] and mine.count(k) >= 1 and not spec.weapon:
                 v -= 1.0
             v += self._quest_draft(checks, mine, k)
             return v + self.rng.random() * 0.1
@@ -260,14 +262,15 @@ class GuardiansBot(FightMixin):
         attack: persistent cards and trophy rewards, then the hand played greedily (energy
         first while a card is locked), then the end-of-Power-Up bonuses, roughly."""
         z = s.zones.cards
+        kinds = s.c.kinds
         e = s.energy[p] + energy
         a = s.attack[p] + attack
         counters = 0
         played: list[int] = []
         for c in z[pz(p, T.PERSIST)]:
             k = GKIND[c]
-            e += KINDS[k].energy
-            a += KINDS[k].attack
+            e += kinds[k].energy
+            a += kinds[k].attack
             played.append(k)
         for m in z[pz(p, T.TROPHY)]:
             f = T.MON_FAMILY[m - M0]
@@ -275,13 +278,13 @@ class GuardiansBot(FightMixin):
             a += f == "warlock"
         rest = [k for k in hand if k != T.COWARD]
         while True:
-            playable = [k for k in rest if KINDS[k].req <= e]
+            playable = [k for k in rest if kinds[k].req <= e]
             if not playable:
                 break
             locked = len(playable) < len(rest)
-            k = max(playable, key=lambda k: (KINDS[k].energy if locked else 0, VALUE[k]))
+            k = max(playable, key=lambda k: (kinds[k].energy if locked else 0, VALUE[k]))
             rest.remove(k)
-            spec = KINDS[k]
+            spec = kinds[k]
             e += spec.energy
             a += spec.attack
             counters += spec.counters
@@ -322,7 +325,8 @@ class GuardiansBot(FightMixin):
         hand = list(kinds)
         e = s.energy[p]
         total = 0.0
-        req, gives, coward = _REQ, _ENERGY, T.COWARD
+        req, coward = s.c.req, T.COWARD
+        gives = _ENERGY if s.c is SHIPPED else tuple(k.energy for k in s.c.kinds)
         while True:
             playable = [k for k in hand if req[k] <= e and k != coward]
             if not playable:
@@ -359,7 +363,7 @@ class GuardiansBot(FightMixin):
         if self._has_quest(s, p, "most-generics"):
             return T.DONE
         owned = [GKIND[c] for c in s.owned(p)]
-        sources = sum(1 for k in owned if KINDS[k].energy >= 2)
+        sources = sum(1 for k in owned if s.c.kinds[k].energy >= 2)
         for k, o in kinds:
             if k == T.SWING and (
                 (s.turn >= 2 and sources >= 5 and len(owned) > 14)
@@ -405,7 +409,8 @@ class GuardiansBot(FightMixin):
     def _power(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         plays = self._kinds(opts)
         hand = s.kinds_in(pz(p, T.HAND))
-        locked = [k for k in hand if KINDS[k].req > s.energy[p] and k != T.COWARD]
+        kinds = s.c.kinds
+        locked = [k for k in hand if kinds[k].req > s.energy[p] and k != T.COWARD]
         for o in opts:
             if o.arg.__class__ is str:  # a battle effect
                 return o
@@ -413,7 +418,7 @@ class GuardiansBot(FightMixin):
             return T.DONE
 
         def score(k: int) -> float:
-            spec = KINDS[k]
+            spec = kinds[k]
             v = VALUE[k]
             if locked and spec.energy:
                 v += 10.0 + spec.energy
@@ -437,7 +442,8 @@ class GuardiansBot(FightMixin):
 
     def _replay(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
         return max(
-            self._kinds(opts), key=lambda ko: KINDS[ko[0]].attack + KINDS[ko[0]].energy * 0.5
+            self._kinds(opts),
+            key=lambda ko: s.c.kinds[ko[0]].attack + s.c.kinds[ko[0]].energy * 0.5,
         )[1]
 
     def _attach(self, s: R.GuardiansState, p: int, opts: tuple[Option, ...]) -> Option:
