@@ -514,7 +514,8 @@ def test_mission_and_mode_references() -> None:
     msg = mutate("missions/m06.toml", lambda d: d["mission"].update(start="99"))
     assert msg == "missions/m06.toml: mission 6: field 'start' names no room of its board: '99'"
     msg = mutate("modes.toml", lambda d: d["mode"][1].update(tiebreaks=["luck"]))
-    assert msg.startswith("modes.toml: mode 'exploration': field 'tiebreaks' is 'luck'")
+    assert msg.startswith("modes.toml: mode 'exploration': field 'tiebreaks'")
+    assert "is 'luck'; allowed: 'enemy-cards', 'energy'" in msg  # (", item 1" when declared)
 
 
 def test_sources_are_checked() -> None:
