@@ -130,6 +130,9 @@ def test_an_answer_in_time_stops_the_clock(quick: Live) -> None:
     first = a.state()
     deadline = first["table"]["seats"][0]["deadline"]
     assert deadline > first["table"]["now"]
+    watching = quick.socket(table_id, [])  # everyone sees whose clock runs, and until when
+    assert watching.state()["table"]["seats"][0]["deadline"] == deadline
+    watching.close()
     a.send({"type": "answer", "seat": 0, "option": "pass", "step": first["step"]})
     a.until(lambda m: m["type"] == "accepted")
     later = a.until(
