@@ -96,11 +96,12 @@ function d6(value, label = "") {
 // this page showed moved: where it shows up again (the hand to the discard pile) the new card
 // says "← from Your hand", the board's "Moved:" line says "Ghosts: Your hand → Discard pile",
 // a live region says it to a screen reader, and a ghost of the card as it was shown glides from
-// its old place to its new one (FLIP: the old rectangle to the new). A card whose way leads
-// through a place this viewer does not see travels as a card back, never its face: out of
-// sight (into another hand, a deck) the ghost turns face down; out of a hidden hand (the
-// seat a log line names) it comes face down to where it lands face up. No ghost where the
-// person asked for reduced motion: the marks and the line stay.
+// its old place to its new one (FLIP: the old rectangle to the new). A way that leads through
+// a place this viewer does not see shows no face: a card gone out of sight (into another hand,
+// a deck) is counted, not named ("a card: Your hand → out of sight"), and goes as a card back;
+// one out of a hidden hand (the seat its log line names) comes as a card back from that seat's
+// block to where it now lies face up. No ghost where the person asked for reduced motion: the
+// marks and the line stay.
 const BOARD_MEMORY = {}; // "game:viewer" -> Map(zone key -> {card, name, zone})
 const MOVES_SHOWN = 6; // more at once (a reshuffle, a jump in a replay): counted, not drawn
 
@@ -196,7 +197,7 @@ function reducedMotion() {
 // A ghost: the old card as it was shown (face up) or a card back (nothing of its face), fixed
 // over the page, gliding from one rectangle to another, then gone. aria-hidden: the live line
 // says it.
-function ghost(from, to, face, toBack, card) {
+function ghost(from, to, face, card) {
   const g = face ? face.cloneNode(true) : h("div", { class: "card", "data-card": card });
   g.querySelectorAll("button, .caption, .moved-from").forEach((x) => x.remove());
   g.classList.remove("arrived");
@@ -214,10 +215,7 @@ function ghost(from, to, face, toBack, card) {
   const dy = to.top - from.top;
   const end = { transform: `translate(${dx}px, ${dy}px) scale(${Math.max(0.3, to.width / Math.max(1, from.width))})`, opacity: 0.35 };
   if (typeof g.animate !== "function") { g.remove(); return g; }
-  const frames = toBack ? [{ transform: "none", opacity: 0.95 }, { offset: 0.35, transform: `translate(${dx * 0.35}px, ${dy * 0.35}px) rotateY(90deg)`, opacity: 0.9 }, end]
-    : [{ transform: "none", opacity: 0.95 }, end];
-  const run = g.animate(frames, { duration: 480, easing: "ease-in-out" });
-  if (toBack) setTimeout(() => { g.replaceChildren(); g.classList.add("back"); }, 170); // face down from there on
+  const run = g.animate([{ transform: "none", opacity: 0.95 }, end], { duration: 480, easing: "ease-in-out" });
   run.onfinish = () => g.remove();
   run.oncancel = () => g.remove();
   return g;
@@ -239,14 +237,16 @@ function showMoves(box, view, marked, key) {
   const { moves, hidden } = movesOf(marked, log, view.viewer);
   if (!moves.length && !hidden.length) return;
   const lines = [];
+  const unseen = {}; // zone -> cards gone out of sight from it: counted, never named
   for (const m of moves) {
     if (m.node) {
       m.node.append(h("div", { class: "moved-from", text: `← from ${m.from}` }));
       lines.push(`${m.name}: ${m.from} → ${m.to}`);
     } else {
-      lines.push(`${m.name}: ${m.from} → out of sight`);
+      unseen[m.from] = (unseen[m.from] || 0) + 1;
     }
   }
+  for (const [from, n] of Object.entries(unseen)) lines.push(`${n === 1 ? "a card" : n + " cards"}: ${from} → out of sight`);
   for (const x of hidden) {
     x.node.append(h("div", { class: "moved-from", text: `← from ${seatLabel(x.seat)}` }));
     lines.push(`${x.name}: ${seatLabel(x.seat)} → ${x.to}`);
@@ -270,12 +270,12 @@ function showMoves(box, view, marked, key) {
     for (const m of moves) {
       const was = rects.get(m.fromKey);
       if (!was) continue;
-      if (m.node) ghost(was[1], m.node.getBoundingClientRect(), was[0], false);
-      else ghost(was[1], shrunk(was[1]), was[0], true); // out of sight: turns face down as it goes
+      if (m.node) ghost(was[1], m.node.getBoundingClientRect(), was[0], m.card);
+      else ghost(was[1], shrunk(was[1]), null, m.card); // out of sight: a card back, from the start
     }
     for (const x of hidden) {
       const from = seatRect(x.seat);
-      if (from) ghost(cardSized(from, x.node), x.node.getBoundingClientRect(), null, false, x.card);
+      if (from) ghost(cardSized(from, x.node), x.node.getBoundingClientRect(), null, x.card);
     }
   });
 }
