@@ -226,5 +226,7 @@ def test_unknown_and_derived_fields_are_refused() -> None:
     assert msg == "agents.toml: agent 'Pill': skill 1: unknown field 'colour'"
     msg = broken("events.toml", put("event", 0, options=[]))
     assert msg == "events.toml: event 'Collapsing Gallery': unknown field 'options'"
+    msg = broken("tokens.toml", lambda d: d["token"][2].pop("number"))
+    assert msg == "tokens.toml: token green 3: missing field 'number'"
     msg = broken("treasures.toml", put("treasure", 0, copies=datetime.date(1979, 5, 27)))
     assert msg == "treasures.toml: treasure 'Whip': field 'copies' must be int, not '1979-05-27'"

@@ -141,7 +141,8 @@ def parse_tokens(data: dict[str, Any], file: str = "tokens.toml") -> tuple[Event
     for i, rec in enumerate(raw):
         where = f"{file}: token {i + 1}"
         if isinstance(rec, dict) and isinstance(rec.get("colour"), str):
-            where = f"{file}: token {rec['colour']} {rec.get('number')}"
+            number = rec.get("number")
+            where = f"{file}: token {rec['colour']} {number if type(number) is int else i + 1}"
         search = rec.get("search") if isinstance(rec, dict) else None
         if isinstance(search, list) and len(search) != 4:
             raise ContentError(f"{where}: field 'search' must give the four areas")
