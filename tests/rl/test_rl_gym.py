@@ -156,3 +156,26 @@ def test_render_is_the_learner_view() -> None:
     assert e.render() == text
     with pytest.raises(ValueError, match="render_mode"):
         make("quests", render_mode="human")
+
+
+def test_shaped_rewards_sum_to_the_change_of_the_position_evaluation() -> None:
+    e = make("quests", players=2, options=short("quests"), shaping=0.5)
+    evaluate = e.config.spec.evaluate
+    assert evaluate is not None
+    e.reset(seed=3)
+    assert e.match is not None
+    first = evaluate(e.match.state)[0]
+    rng = Rng(1)
+    total, shaped_steps = 0.0, 0
+    while True:
+        legal = np.flatnonzero(e.action_masks())
+        _, reward, term, trunc, _ = e.step(int(legal[rng.below(len(legal))]))
+        total += reward
+        shaped_steps += reward != 0.0
+        if term or trunc:
+            break
+    last = evaluate(e.match.state)[0]
+    assert total == pytest.approx(e.match.returns()[0] + 0.5 * (last - first))
+    assert shaped_steps > 1  # paid along the way, not only at the end
+    plain = make("quests", players=2, options=short("quests"))
+    assert plain.shaping == 0.0

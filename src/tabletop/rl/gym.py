@@ -14,6 +14,13 @@ seat)`, as `tabletop simulate` seeds its seats). A reset without a seed draws th
 from `np_random` (fresh entropy until a seed is given, as Gymnasium does). `render()` is the
 learner's view as text (`render_mode="ansi"`).
 
+`shaping=w` (default 0: terminal rewards only) adds a *shaped* reward at every step: w times
+the change over the step of the game's own evaluation of the learner's position
+(`spec.evaluate`, in [0, 1]: Quests weighs artifacts, distinct suits in hand and hand size).
+Summed over an episode that is w x (the final evaluation - the first), so it pays for ending
+in a good position as well as for winning: a training aid, not the game's result (the
+evaluation reads the state, hidden cards included; the learner sees only the reward).
+
 Importing this module registers `tabletop/<Game>-v0` for every registered game with an encoder
 (`gymnasium.make("tabletop/Quests-v0", opponents="heuristic")`, `gymnasium.make_vec(...)`); the
 id `"tabletop.rl.gym:tabletop/Quests-v0"` imports it on the way.
@@ -52,6 +59,7 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         options: Mapping[str, object] | None = None,
         max_steps: int | None = None,
         illegal: str = "raise",
+        shaping: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
         if players is None and not isinstance(opponents, str):
@@ -66,6 +74,12 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         for spec in specs:
             make_agent(spec, game_id, 0)  # a bad spec is an error now, not at reset
         self.illegal = check_illegal(illegal)
+        self.shaping = float(shaping)
+        evaluate = self.config.spec.evaluate
+        if self.shaping and evaluate is None:
+            raise ValueError(f"{game_id} has no position evaluation to shape rewards with")
+        self._evaluate = evaluate
+        self._value = 0.0  # the learner's evaluation after the last step (shaping)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.seat = seat
@@ -91,6 +105,8 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
             for s, spec in enumerate(self.specs)
         ]
         self._advance()
+        if self.shaping:
+            self._value = self._position()
         return self.match.observe(self.seat), {"seed": game_seed}
 
     def _advance(self) -> None:
@@ -119,7 +135,15 @@ class TabletopEnv(gymnasium.Env[Array, np.int64]):
         self._advance()
         over = match.state.is_over
         reward = match.returns()[self.seat] if over else 0.0
+        if self.shaping:
+            value = self._position()
+            reward += self.shaping * (value - self._value)
+            self._value = value
         return match.observe(self.seat), reward, over, match.truncated, {}
+
+    def _position(self) -> float:
+        assert self._evaluate is not None and self.match is not None
+        return float(self._evaluate(self.match.state)[self.seat])
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the learner now (all false once the episode is over)."""
