@@ -230,7 +230,8 @@ async function start() {
   $("my-name").value = (localStorage.getItem("tabletop.name") || "").slice(0, 24);
   for (const g of GAMES) $("game").append(el("option", { value: g.id, text: g.title, title: g.summary }));
   $("game-list").replaceChildren(...GAMES.map((g) => el("li", {}, el("strong", { text: g.title }),
-    el("span", { text: ` (${g.min_players}-${g.max_players} players): ${g.summary}` }))));
+    // the player counts once: the game's line names them already where it ends with them
+    el("span", { text: /\d+-\d+ \w+$/.test(g.summary) ? `: ${g.summary}` : ` (${g.min_players}-${g.max_players} players): ${g.summary}` }))));
   $("players").value = String(Math.max(GAMES[0].min_players, 2));
   for (const a of AGENTS) $("takeover").append(el("option", { value: a, text: a }));
   for (const g of GAMES) $("list-game").append(el("option", { value: g.id, text: g.title }));

@@ -325,7 +325,7 @@ function drawPeople() {
 }
 
 // the turn clock: "You have 0:24" / "Ana (P2) has 4 h 10 min", redrawn every half second
-const RULES = { bot: "a bot plays the move", skip: "the seat is skipped", forfeit: "the seat forfeits" };
+const RULES = { bot: "a bot plays the move", skip: "the seat is skipped (passes)", forfeit: "the seat forfeits" };
 function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
@@ -341,7 +341,7 @@ function drawClock() {
   box.replaceChildren(...running.map((s) => h("span", {
     class: "countdown" + (held.includes(s.seat) ? " mine" : ""), "data-seat": s.seat,
     text: `${held.includes(s.seat) && held.length < 2 ? "You have" : who(s.seat) + " has"} ${clockText(s.deadline - now)}`,
-  })), running.length ? h("span", { class: "rule", text: `then ${RULES[last.table.clock.rule] || last.table.clock.rule}` }) : "");
+  })), running.length ? h("span", { class: "rule", text: `when it runs out, ${RULES[last.table.clock.rule] || last.table.clock.rule}` }) : "");
 }
 setInterval(drawClock, 500);
 
