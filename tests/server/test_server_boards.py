@@ -4,7 +4,8 @@ Castle's map marks the group's room and its ways out and the Event's A-D outcome
 the vote's cards after the Event is discarded; Quests draws the Initiative rolls as dice with
 their numbers; a Librarians check draws its dice with their faces in words; the Guardians'
 city is drawn in its rows; a card new in a zone is marked as arrived (no animation where
-reduced motion is asked for). On a live table: a person plays several Quests decisions with
+reduced motion is asked for); a card that moved is marked where it went, said by a live
+region and shown gliding there (a card back where either end is hidden from the viewer). On a live table: a person plays several Quests decisions with
 the keyboard only (Tab and Enter, number keys); every option button has an aria-label with its
 label; a live region says the question; no game scrolls sideways at 375 px mid-game."""
 
@@ -283,6 +284,18 @@ def test_a_card_leaving_moves_to_where_it_went_face_down_out_of_sight(page: WebD
             assert f"{name}: {seat} → Discard pile" in moves, moves
             ghosts = [g for g in got if g["card"] == other]
             assert ghosts and all(g["back"] and g["text"] == "" for g in ghosts), ghosts
+    # a card of P1's hand gone where P1 cannot see it (a hand-made next view: taken into P2's
+    # hand): counted, never named, and its ghost is a card back with nothing of its face
+    last = views[max(at, other_at)]
+    gone = last["seats"][0]["hand"][0]
+    taken = json.loads(json.dumps(last))
+    taken["seats"][0]["hand"] = taken["seats"][0]["hand"][1:]
+    taken["seats"][0]["hand_size"] -= 1
+    taken["seats"][1]["hand_size"] += 1
+    js(page, "window.ghosts.splice(0)")
+    text = draw(page, taken)["text"]
+    assert "a card: Your hand → out of sight" in text and gone["name"] not in text
+    assert js(page, "return window.ghosts") == [{"card": gone["id"], "back": True, "text": ""}]
     # with reduced motion: the same marks and line, no ghost
     page.execute_cdp_cmd(
         "Emulation.setEmulatedMedia",
