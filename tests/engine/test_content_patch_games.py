@@ -202,3 +202,15 @@ def test_guardians_bot_reckons_with_the_patched_numbers() -> None:
     strong = GuardiansBot._attack_estimate(s, 0, [bash], 0, 0)  # type: ignore[arg-type]
     weak = GuardiansBot._attack_estimate(plain, 0, [bash], 0, 0)  # type: ignore[arg-type]
     assert strong == weak + 9
+
+
+def test_librarians_patch_changes_the_flip_cost_and_refuses_new_dice() -> None:
+    s = new_game("librarians", 2, 3, content=patch("librarians", "aid.focus_power.flip_cost=4"))
+    assert s.t.content.focus_power.flip_cost == 4  # type: ignore[attr-defined]
+    shipped = new_game("librarians", 2, 3)
+    assert shipped.t.content.focus_power.flip_cost == 1  # type: ignore[attr-defined]
+    # a record without a name or id is named by its position: the first die is 0
+    faces = '[["success"], ["success", "success"], ["success", "success"], ["tree"], ["tree"], []]'
+    dice = patch("librarians", f"dice.die.0.faces={faces}")
+    with pytest.raises(PatchError, match=r"dice\.toml: the dice's faces"):
+        new_game("librarians", 2, 3, content=dice)

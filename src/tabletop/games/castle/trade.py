@@ -19,7 +19,6 @@ from tabletop.engine.flow import push
 from tabletop.games.castle import abilities
 from tabletop.games.castle.anytime import passes
 from tabletop.games.castle.cards import (
-    CONTENT,
     DESTROYED,
     INVENTORY,
     POD,
@@ -80,7 +79,7 @@ def set_pieces(s: CastleState) -> dict[str, list[int]]:
                 held.setdefault(rec.set, []).append(card)
     out = {}
     for unique, cards in held.items():
-        need = {t.name for t in CONTENT.treasures if t.set == unique}
+        need = {t.name for t in s.t.content.treasures if t.set == unique}
         if need <= {s.name(c) for c in cards}:
             out[unique] = cards
     return out
@@ -118,7 +117,7 @@ def options(
                 opts.append(OPT[f"equip:{slug}"])
     opts += abilities.options(s, seat, "between")
     for unique in set_pieces(s) if sets is None else sets:
-        target = next((t for t in CONTENT.treasures if t.name == unique), None)
+        target = next((t for t in s.t.content.treasures if t.name == unique), None)
         if target is not None:
             opts.append(OPT[f"exchange:{target.slug}"])
     opts = list(dict.fromkeys(opts))
@@ -213,7 +212,7 @@ class Between(_Between):
 
 def exchange(s: CastleState, seat: int, unique_slug: str) -> None:
     """The set pieces are destroyed; `seat` gains the Unique Treasure (castle.treasures.set)."""
-    unique = next(t for t in CONTENT.treasures if t.slug == unique_slug)
+    unique = next(t for t in s.t.content.treasures if t.slug == unique_slug)
     pieces = set_pieces(s)[unique.name]
     taken: set[str] = set()
     for card in pieces:

@@ -24,7 +24,6 @@ from tabletop.engine.windows import Priority
 from tabletop.games.librarians import play as U
 from tabletop.games.librarians.rules import (
     AREA,
-    CONTENT,
     FLIP_MAGIC,
     FOCUS,
     FOCUS_SET,
@@ -40,7 +39,7 @@ from tabletop.games.librarians.rules import (
     zone,
 )
 
-FLIP_COST = CONTENT.focus_power.flip_cost  # librarians.interpret.flip-cost (content/aid.toml)
+# librarians.interpret.flip-cost: flipping costs `focus_power.flip_cost` energy (content/aid.toml)
 
 
 def _free(s: LibrariansState, p: int, card: int, i: int) -> bool:
@@ -80,7 +79,7 @@ def anytime_options(s: LibrariansState, p: int) -> list[Option]:
             if rec.name in USE and _free(s, p, card, i):
                 out[USE[rec.name]] = None
     focus, power = _magic(s, p)
-    if focus and power and s.energy(p) >= FLIP_COST:
+    if focus and power and s.energy(p) >= s.t.content.focus_power.flip_cost:
         out[FLIP_MAGIC] = None
     return list(out)
 
@@ -139,7 +138,7 @@ def window(s: LibrariansState) -> Anytime:
 
 def flip(s: LibrariansState, p: int) -> None:
     focus, power = _magic(s, p)
-    s.spend_energy(p, FLIP_COST, "librarians.magic.flip")
+    s.spend_energy(p, s.t.content.focus_power.flip_cost, "librarians.magic.flip")
     shown = []
     for cards in (focus, power):
         card = cards[s.rng.below(len(cards))]

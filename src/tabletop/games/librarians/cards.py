@@ -102,6 +102,8 @@ class Table:
     # name with one card), and the card of each (name, number): librarians.interpret.same-name
     copies: tuple[int, ...]
     by_copy: dict[tuple[str, int], int]
+    # the game's content (patched or shipped), for what the rules read beyond the cards
+    content: Content = field(default_factory=lambda: CONTENT)
 
     # A state's field (`LibrariansState.t`, declared OBJECT): made from the options, shared
     # by every copy, nothing of its own to fingerprint (the options are in the record).
@@ -158,6 +160,11 @@ def same_cards(shipped: Content, patched: Content, source: str) -> None:
                 f"fields, not which records there are (added: {', '.join(added) or 'none'}; "
                 f"removed or renamed: {', '.join(gone) or 'none'})"
             )
+    if shipped.dice != patched.dice:
+        raise PatchError(
+            f"{source}: dice.toml: the dice's faces fix the attribute check's faces and cannot "
+            "be patched"
+        )
 
 
 @cache
@@ -218,6 +225,7 @@ def table(opts: LibrariansOptions, n: int, patch: Patch | None = None) -> Table:
         tuple(i for e, i in magic if e.kind == "power"),
         _responses(records, kinds),
         *_copies(names, kinds),
+        content,
     )
 
 
