@@ -52,10 +52,10 @@ def root_stats(a: IsmctsAgent, s: State, p: int) -> dict[tuple[int, str, str], t
 def test_default_settings() -> None:
     """With no budget the search thinks a fixed time (0.2 s) a decision, with no iteration
     cap; the rollout depth is the game's own."""
-    assert parse_settings({}) == Settings(None, 0.2, 0.7, "heuristic", None, "policy", 1.0)
+    assert parse_settings({}) == Settings(None, 0.2, 0.7, "heuristic", None, "policy", None)
     a = agent("ismcts")
     assert a.settings.iterations is None and a.settings.time == 0.2
-    assert a.settings.rollout == "heuristic" and a.depth == 20
+    assert a.settings.rollout == "heuristic" and a.depth == 20 and a.bias == 1.0
 
 
 def test_settings_are_read() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.agents import make_agent
 from tabletop.agents.hint import hint
-from tabletop.agents.hooks import DEFAULT_DEPTH, hooks_for, terminal_rewards
+from tabletop.agents.hooks import DEFAULT_BIAS, DEFAULT_DEPTH, hooks_for, terminal_rewards
 from tabletop.agents.ismcts import IsmctsAgent, Settings, best_child, parse_settings
 from tabletop.engine import game_ids, get, new_game
 from tabletop.engine.errors import UnknownAgentError
@@ -73,6 +73,12 @@ def test_hooks_come_from_the_games_evaluation_module() -> None:
         assert h.evaluate is get(game_id).evaluate
         assert h.depth >= 1
     assert hooks_for("quests").depth == DEFAULT_DEPTH
+    assert hooks_for("quests").bias == DEFAULT_BIAS
+    assert hooks_for("guardians").bias == guardians_eval.BIAS > DEFAULT_BIAS
+    g = make_agent("ismcts:iterations=5", "guardians", 0)
+    assert isinstance(g, IsmctsAgent) and g.bias == guardians_eval.BIAS
+    g0 = make_agent("ismcts:iterations=5,bias=0", "guardians", 0)
+    assert isinstance(g0, IsmctsAgent) and g0.bias == 0.0
     # Castle's answers are dear: a shorter rollout, from its evaluation module
     castle_eval = importlib.import_module("tabletop.games.castle.evaluate")
     assert hooks_for("castle").depth == castle_eval.DEPTH < DEFAULT_DEPTH
@@ -160,7 +166,7 @@ def test_a_hint_is_the_agents_answer_with_its_share_and_value(game_id: str) -> N
     root = again.search(s, p)
     d = s.pending
     assert d is not None
-    index, child = best_child(root, p, d.kind_for(p), d.options_for(p), settings.bias)
+    index, child = best_child(root, p, d.kind_for(p), d.options_for(p), again.bias)
     assert child is not None and d.options_for(p)[index].id == got.option_id
     assert got.share == pytest.approx(child.visits / 40)
     assert got.value == pytest.approx(child.total / child.visits)

@@ -6,10 +6,13 @@ A game that registers an evaluation (`games/<game>/evaluate.py`) may define besi
   goal is not "win, alone or sharing a win" (Guardians: the party's win first, then the seat's
   own share);
 - `DEPTH`: the answers a rollout plays before the position is scored with `evaluate`, when the
-  game's answers are dear or its evaluation good (`DEFAULT_DEPTH` otherwise).
+  game's answers are dear or its evaluation good (`DEFAULT_DEPTH` otherwise);
+- `BIAS`: the progressive bias toward the rule bot's answer, when the search at the time a
+  person waits judges the game's positions worse than its rule bot does (`DEFAULT_BIAS`
+  otherwise).
 
 So the kernel names no game and the search reads each game's knowledge from the game itself.
-Without them the search uses `terminal_rewards` and `DEFAULT_DEPTH`.
+Without them the search uses `terminal_rewards`, `DEFAULT_DEPTH` and `DEFAULT_BIAS`.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from tabletop.engine import registry
 from tabletop.engine.state import Result, State
 
 DEFAULT_DEPTH = 20
+DEFAULT_BIAS = 1.0
 
 Reward = Callable[[Result, int], Sequence[float]]
 Evaluate = Callable[[State], tuple[float, ...]]
@@ -45,6 +49,7 @@ class SearchHooks:
     evaluate: Evaluate | None
     reward: Reward
     depth: int
+    bias: float
 
 
 def hooks_for(game_id: str) -> SearchHooks:
@@ -54,7 +59,8 @@ def hooks_for(game_id: str) -> SearchHooks:
     module = sys.modules.get(evaluate.__module__) if evaluate is not None else None
     reward: Reward = getattr(module, "reward", None) or terminal_rewards
     depth = getattr(module, "DEPTH", DEFAULT_DEPTH)
-    return SearchHooks(evaluate, reward, int(depth))
+    bias = getattr(module, "BIAS", DEFAULT_BIAS)
+    return SearchHooks(evaluate, reward, int(depth), float(bias))
 
 
-__all__ = ["DEFAULT_DEPTH", "SearchHooks", "hooks_for", "terminal_rewards"]
+__all__ = ["DEFAULT_BIAS", "DEFAULT_DEPTH", "SearchHooks", "hooks_for", "terminal_rewards"]

@@ -10,10 +10,10 @@ then walks one tree shared by all determinizations:
   determinization compete, and each of them has its availability counted.
 - Expansion: one untried legal option per iteration: the heuristic bot's answer first (unless
   `bias` is 0), else one picked at random.
-- Progressive bias (`bias`, 1 by default): each node asks the game's heuristic bot once, at
-  its first visit, for its answer there; that option's child gets `bias / (visits + 1)` added
-  to its UCB value, so a short search starts from the rule bot's play and leaves it only on
-  evidence.
+- Progressive bias (`bias`: the game's `BIAS`, else 1): each node asks the game's heuristic
+  bot once, at its first visit, for its answer there; that option's child gets
+  `bias / (visits + 1)` added to its UCB value, so a short search starts from the rule bot's
+  play and leaves it only on evidence.
 - Rollout: the rollout policy plays on (`heuristic`: the game's registered heuristic bot, one
   per seat, seeded from the agent's RNG; `random`: uniform) for at most `depth` answers after
   the new node (by default the game's own depth, `agents/hooks.py`), then the position is
@@ -65,8 +65,8 @@ best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 - `rollout` (default heuristic): `heuristic` or `random`.
 - `depth` (default: the game's, 20 unless its evaluation module says otherwise; at most
   1,000,000): answers a rollout plays before the position is scored.
-- `bias` (default 1, at least 0; 0 switches it off): the progressive bias toward the
-  heuristic bot's answer.
+- `bias` (default: the game's, 1 unless its evaluation module says otherwise; at least 0; 0
+  switches it off): the progressive bias toward the heuristic bot's answer.
 - `reuse` (default off): `on` keeps the subtree of the answer given for the next search.
 - `opponents` (default policy): `policy` or `tree`, see above.
 
@@ -152,9 +152,10 @@ class IsmctsAgent:
         self._evaluate = hooks.evaluate
         self._reward = hooks.reward
         self.depth = hooks.depth if self.settings.depth is None else self.settings.depth
+        self.bias = hooks.bias if self.settings.bias is None else self.settings.bias
         # One heuristic bot per seat, seeded from this agent's RNG.
         self._bots: list[Agent] = []
-        if self.settings.rollout == "heuristic" or self.settings.bias > 0:
+        if self.settings.rollout == "heuristic" or self.bias > 0:
             self._bots = [spec.heuristic(self.rng.next64() >> 1) for _ in range(spec.max_players)]
         self._heuristic_rollouts = self.settings.rollout == "heuristic"
         # tree reuse: (seat, game seed, answers so far, the node of the answer given)
@@ -173,7 +174,7 @@ class IsmctsAgent:
             self.last_seconds = 0.0
             return options[0].id
         root = self.search(state, player)
-        index, child = best_child(root, player, d.kind_for(player), options, self.settings.bias)
+        index, child = best_child(root, player, d.kind_for(player), options, self.bias)
         if self.settings.reuse and self.settings.opponents == "policy" and child is not None:
             self._kept = (player, state.seed, state.steps, child)
         return options[index].id
@@ -205,7 +206,7 @@ class IsmctsAgent:
         rng = self.rng
         s = state.determinize(me, rng)
         c = self.settings.c
-        bias = self.settings.bias
+        bias = self.bias
         bots = self._bots
         policy = self._policy
         opp_policy = self.settings.opponents == "policy"

@@ -42,7 +42,8 @@ _CLIP = 60
 class Settings:
     """Validated ISMCTS settings. `iterations` None: no cap (only with `time`); `time` None:
     no clock (only with `iterations`). `depth` None: the game's own rollout depth (its
-    evaluation module's `DEPTH`, else `DEFAULT_DEPTH`)."""
+    evaluation module's `DEPTH`, else `DEFAULT_DEPTH`); `bias` None: the game's progressive bias
+    (its `BIAS`, else `DEFAULT_BIAS`)."""
 
     iterations: int | None = None
     time: float | None = DEFAULT_SECONDS
@@ -50,7 +51,7 @@ class Settings:
     rollout: str = "heuristic"
     depth: int | None = None
     opponents: str = "policy"
-    bias: float = 1.0
+    bias: float | None = None
     reuse: bool = False
 
 
