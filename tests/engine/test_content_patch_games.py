@@ -214,3 +214,13 @@ def test_librarians_patch_changes_the_flip_cost_and_refuses_new_dice() -> None:
     dice = patch("librarians", f"dice.die.0.faces={faces}")
     with pytest.raises(PatchError, match=r"dice\.toml: the dice's faces"):
         new_game("librarians", 2, 3, content=dice)
+
+
+def test_guardians_game_numbers_change_the_set_up() -> None:
+    p = patch("guardians", "game.numbers.quests_dealt=3", "game.numbers.boss_quests=1")
+    s = new_game("guardians", 2, 1, content=p)
+    plain = new_game("guardians", 2, 1)
+    assert len(s.view(0)["seats"][0]["quests"]) == 3
+    assert s.view(0)["seats"][1]["secret_quests"] == 3
+    assert len(plain.view(0)["seats"][0]["quests"]) == 2
+    s.check_invariants()

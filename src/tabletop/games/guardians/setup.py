@@ -28,7 +28,7 @@ from tabletop.games.guardians.state import (
     who,
 )
 from tabletop.games.guardians.steps import pick
-from tabletop.games.guardians.tables import B0, BOSSES, GKIND, M0, NUM, Q0, pz
+from tabletop.games.guardians.tables import B0, BOSSES, GKIND, M0, Q0, pz
 
 if TYPE_CHECKING:
     from tabletop.games.guardians.state import GuardiansState
@@ -116,7 +116,7 @@ def warm_up(s: GuardiansState) -> None:
         s.flow.append(FinalFlip())
         return
     deal_secret(
-        s, T.Q0, T.NCARDS, T.QUEST, T.RED_FD, num["quests_dealt"], NUM["boss_quests"],
+        s, T.Q0, T.NCARDS, T.QUEST, T.RED_FD, num["quests_dealt"], num["boss_quests"],
         "guardians.warmup.quests", "Secret Quest",
     )  # fmt: skip
     deal_secret(
