@@ -218,7 +218,7 @@ def broken_adventure(path: str, fn: Callable[[Any], Any]) -> str:
         (
             "adventures/c1.toml",
             put("mission", 0, per_success="all"),
-            "adventures/c1.toml: mission 'M1': field 'per_success' is 'all'; allowed: '', 'one'",
+            "adventures/c1.toml: mission 'M1': field 'per_success' is 'all'; allowed: 'one',",
         ),
         (
             "adventures/c1.toml",

@@ -175,10 +175,13 @@ def _message(where: str, err: Any) -> str:
 
 
 def _plain(val: Any) -> Any:
-    """A derived field's value (a record already validated) as TOML data, by its aliases; a
+    """A derived field's value (a record already validated) as TOML data, by its aliases and
+    without the fields at their defaults (a default such as "" need not be an allowed value); a
     TOML date or time as its text (so a field that wants a number says what it got)."""
     if is_dataclass(val) and not isinstance(val, type):
-        return _adapter(type(val)).dump_python(val, mode="json", by_alias=True)
+        return _adapter(type(val)).dump_python(
+            val, mode="json", by_alias=True, exclude_defaults=True
+        )
     if isinstance(val, (datetime.date, datetime.time)):
         return val.isoformat()
     raise TypeError(f"not content data: {val!r}")

@@ -211,7 +211,7 @@ class Attack:
     """An enemy's Base Attack (with a countdown of rounds, 0 for none) or one of its Rage
     Attacks (the Rage value for its Timeline)."""
 
-    timeline: Annotated[str, OneOf(("", *TIMELINES)), Field(default="")]  # "" for the Base
+    timeline: Annotated[str, OneOf(TIMELINES), Field(default="")]  # "" for the Base
     rage: Zero
     countdown: Zero
     steps: Steps

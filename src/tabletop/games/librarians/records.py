@@ -296,7 +296,7 @@ class PlayerCard:
     copies: Annotated[int, OneOf((1, 2))]
     unique: No
     traits: Names
-    attach_to: Annotated[str, OneOf(("", *ATTACH_TO)), Field(default="")]
+    attach_to: Annotated[str, OneOf(ATTACH_TO), Field(default="")]
     attributes: Annotated[Attributes | None, Field(default=None)]  # sidekicks only
     life: Zero
     countdown: Zero  # Devices only
@@ -375,7 +375,7 @@ class Mission:
     challenge: Annotated[Challenge | None, Field(default=None)]
     # per starting players 1-4; None for "*" (the file's "*" is read as None)
     advance: tuple[Positive, Positive, Positive, Positive] | None
-    per_success: Annotated[str, OneOf(("", *PER_SUCCESS)), Field(default="")]
+    per_success: Annotated[str, OneOf(PER_SUCCESS), Field(default="")]
     next: Empty
     choices: Annotated[tuple[Choice, ...], Field(default=())]
     path: Empty

@@ -71,8 +71,8 @@ class Artifact:
     source: Source
     amount: int = 0
     suits: Annotated[tuple[Annotated[str, OneOf(SUITS)], ...], Field(max_length=2)] = ()
-    bonus_type: Annotated[str, OneOf(("", *ARTIFACT_TYPES))] = ""
-    also: Annotated[str, OneOf(("", *ARTIFACT_TYPES))] = ""
+    bonus_type: Annotated[str, OneOf(ARTIFACT_TYPES)] = ""
+    also: Annotated[str, OneOf(ARTIFACT_TYPES)] = ""
     action: bool = False  # used as an action in the Action phase (Flip or "Action:")
 
     @property
