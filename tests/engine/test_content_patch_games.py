@@ -4,6 +4,7 @@ side by side in one process, and records replay with their patch."""
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -187,8 +188,11 @@ def test_patched_games_record_replay_and_coexist_with_shipped_ones(game: str) ->
     assert rec.digest(rec.replay(r)) == rec.digest(patched)
     r_plain = rec.record_of(shipped)
     assert rec.digest(rec.replay(r_plain)) == rec.digest(shipped)
-    # a clone keeps its content
+    # a clone and a pickled copy keep their content, and play on alike
     assert patched.clone().patch is p
+    back = pickle.loads(pickle.dumps(patched))
+    assert back.patch == p and rec.digest(back) == rec.digest(patched)
+    assert rec.digest(play(back, 40, seed=3)) == rec.digest(play(patched.clone(), 40, seed=3))
 
 
 def test_guardians_bot_reckons_with_the_patched_numbers() -> None:
