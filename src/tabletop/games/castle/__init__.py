@@ -52,7 +52,7 @@ from tabletop.games.castle.rules import (
 from tabletop.games.castle.space import ACTION_SPACE
 
 
-def content(patch: Patch | None = None) -> Content:
+def patched_content(patch: Patch | None = None) -> Content:
     """The content under `patch`, refused unless Castle can play it."""
     if patch is None:
         return load()
@@ -76,7 +76,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/castle.md",
     catalog=catalog.subjects,
     package=__name__,
-    content=content,
+    content=patched_content,
     patched_factory=new_patched,
 )
 

@@ -47,7 +47,7 @@ from tabletop.games.guardians.rules import (
 )
 
 
-def content(patch: Patch | None = None) -> Content:
+def patched_content(patch: Patch | None = None) -> Content:
     """The content under `patch`, refused unless the Guardians can play it (numbers.py)."""
     if patch is not None:
         numbers(patch)
@@ -69,7 +69,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/guardians.md",
     catalog=catalog.subjects,
     package=__name__,
-    content=content,
+    content=patched_content,
     patched_factory=new_patched,
 )
 

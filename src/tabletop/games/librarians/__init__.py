@@ -48,7 +48,7 @@ from tabletop.games.librarians.cards import same_cards
 from tabletop.games.librarians.content import Content, load
 
 
-def content(patch: Patch | None = None) -> Content:
+def patched_content(patch: Patch | None = None) -> Content:
     """The content under `patch`, refused unless the Librarians can play it."""
     if patch is None:
         return load()
@@ -72,7 +72,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/librarians.md",
     catalog=catalog.subjects,
     package=__name__,
-    content=content,
+    content=patched_content,
     patched_factory=new_patched,
 )
 

@@ -31,7 +31,7 @@ from tabletop.games.quests.rules import (
 from tabletop.games.quests.tables import tables
 
 
-def content(patch: Patch | None = None) -> Content:
+def patched_content(patch: Patch | None = None) -> Content:
     """The content under `patch`, refused unless Quests can play it (tables.py)."""
     if patch is not None:
         tables(patch)
@@ -53,7 +53,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/quests.md",
     catalog=catalog.subjects,
     package=__name__,
-    content=content,
+    content=patched_content,
     patched_factory=new_patched,
 )
 
