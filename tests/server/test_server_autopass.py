@@ -10,10 +10,13 @@ import time
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from conftest import WAIT, Live
 from tabletop.engine import new_game
 from tabletop.server.clock import OwnAsk
+from tabletop.server.schema import seats as seat_rows
+from tabletop.server.schema import tables as table_rows
 from tabletop.ui.prefs import available
 
 QUESTS: dict[str, Any] = {
@@ -122,3 +125,33 @@ def test_preferences_read_only_their_own_seats_question() -> None:
             seat = state.to_move()[0]
             options = d.options_for(seat)
             state.apply(seat, options[n % len(options)].id)
+
+
+def test_a_seat_stored_before_switches_and_clocks_reads_as_the_defaults(live: Live) -> None:
+    """A table an older version stored has NULL in the columns added since: no clock, not
+    forfeited, and the game's default switches."""
+    made = live.create(**QUESTS)
+    table_id = made["id"]
+    with live.store.engine.begin() as db:
+        db.execute(
+            update(seat_rows)
+            .where(seat_rows.c.table_id == table_id)
+            .values(deadline=None, forfeited=None, autopass=None)
+        )
+        db.execute(
+            update(table_rows)
+            .where(table_rows.c.id == table_id)
+            .values(clock_seconds=None, clock_rule=None)
+        )
+    stored = live.store.load(table_id)
+    assert stored is not None
+    assert stored.forfeited == [False] * 3 and stored.autopass == [None] * 3
+    assert stored.clock_seconds is None and stored.clock_rule == "bot"
+    hub = live.app.state.hub
+    hub.forget(hub.rooms[table_id])  # loaded again from the store
+    token = live.join(table_id, made["invites"][0]["invite"])
+    a = live.socket(table_id, [token])
+    state = a.state()
+    assert [p["on"] for p in state["viewers"][0]["autopass"]] == [True, True]  # the defaults
+    assert state["table"]["clock"] is None and state["table"]["seats"][0]["deadline"] is None
+    a.close()
