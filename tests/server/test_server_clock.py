@@ -124,6 +124,19 @@ def test_forfeit_rule_puts_the_seat_out_and_the_results_say_so(quick: Live) -> N
     a.close()
 
 
+def test_a_rematch_keeps_the_clock_and_starts_afresh(quick: Live) -> None:
+    made = quick.create(**QUESTS, clock_seconds=0.5, on_timeout="forfeit")
+    token = quick.join(made["id"], made["invites"][0]["invite"])
+    a = quick.socket(made["id"], [token])
+    a.until_over()
+    r = quick.http.post(f"/api/tables/{made['id']}/rematch", json={"host": made["host"]})
+    assert r.status_code == 200, r.text
+    table = r.json()["table"]
+    assert table["clock"] == {"seconds": 0.5, "rule": "forfeit"}
+    assert [s["forfeited"] for s in table["seats"]] == [False, False, False]
+    a.close()
+
+
 def test_an_answer_in_time_stops_the_clock(quick: Live) -> None:
     table_id, token = clocked(quick, "forfeit", seconds=30)
     a = quick.socket(table_id, [token])
