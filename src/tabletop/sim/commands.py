@@ -455,7 +455,17 @@ def _print_footer(console: Console, s: dict[str, Any]) -> None:
         )
 
 
-_SEAT_KEYS = {"seat", "agent", "games", "wins", "win_rate", "ci95", "score_mean", "score_median"}
+_SEAT_KEYS = {
+    "seat",
+    "name",
+    "agent",
+    "games",
+    "wins",
+    "win_rate",
+    "ci95",
+    "score_mean",
+    "score_median",
+}
 
 
 def _print_summary(s: dict[str, Any]) -> None:
@@ -484,6 +494,7 @@ def _print_summary(s: dict[str, Any]) -> None:
 
 def _print_standings(s: dict[str, Any]) -> None:
     console = Console()
+    print_header(console, s)
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
     table = Table(
         title=escape(

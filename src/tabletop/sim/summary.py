@@ -18,7 +18,7 @@ __all__ = ["Z95", "by_game", "limit_warning", "standings", "summarize", "wilson"
 LIMIT_WARN = 0.05
 # Keys of a seat or standing entry; a game stat with one of these names gets a `stat_` prefix.
 _RESERVED = frozenset(
-    {"seat", "agent", "games", "wins", "win_rate", "ci95", "score_mean", "score_median"}
+    {"seat", "name", "agent", "games", "wins", "win_rate", "ci95", "score_mean", "score_median"}
 )
 
 
@@ -75,7 +75,11 @@ def summarize(
     for seat in range(players):
         seat_rows = [g[seat] for g in games.values() if seat < len(g)]
         specs = {r.agent for r in seat_rows}
-        entry = {"seat": seat, "agent": specs.pop() if len(specs) == 1 else None}
+        entry: dict[str, Any] = {
+            "seat": seat,  # from 0, as in the results file; `name` is what people read
+            "name": f"P{seat + 1}",
+            "agent": specs.pop() if len(specs) == 1 else None,
+        }
         entry.update(_entry(seat_rows))
         seats.append(entry)
     turns = [g[0].turns for g in games.values()]
