@@ -22,7 +22,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.state import Result, State
 from tabletop.engine.zones import HIDDEN, PRIVATE, PUBLIC, Layout, Zones, ZoneSpec
 from tabletop.games.quests.content import SUITS, Artifact, load
-from tabletop.games.quests.tables import tables
+from tabletop.games.quests.tables import SHIPPED, tables
 
 VERSION = "1.1"  # 1.1: any player re-rolls a tied die; states as flow steps
 LENGTHS = {"short": 3, "mid": 5, "long": 7, "full": 9}
@@ -64,6 +64,7 @@ class QuestsOptions:
 
 
 # -- static tables, built once from the content ---------------------------------------------
+# (the shipped content's; a game's rules read its own content's through `state.t`, tables.py)
 CONTENT = load()
 ACTIONS = CONTENT.actions
 ARTIFACTS = CONTENT.artifacts
@@ -72,7 +73,7 @@ NUM_CARDS = NUM_ACTION + len(ARTIFACTS)
 KNOWLEDGE, DANGER, TRAVEL, COMPANION, ESCAPE, FOE, PUZZLE, LOCATION = range(8)
 ALL_SUITS_MASK = (1 << len(SUITS)) - 1
 
-SUIT: tuple[int, ...] = tuple(SUITS.index(c.suit) for c in ACTIONS)
+SUIT: tuple[int, ...] = SHIPPED.suit
 NAMES: tuple[str, ...] = tuple(c.name for c in ACTIONS) + tuple(a.name for a in ARTIFACTS)
 SLUGS: tuple[str, ...] = tuple(c.slug for c in ACTIONS) + tuple(a.slug for a in ARTIFACTS)
 POOLS: tuple[str, ...] = ("action",) * NUM_ACTION + ("artifact",) * len(ARTIFACTS)
@@ -88,24 +89,13 @@ def cards_word(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def art(card: int) -> Artifact:
-    return ARTIFACTS[card - NUM_ACTION]
-
-
-def _art_cards(ability: str) -> dict[int, Artifact]:
-    return {NUM_ACTION + i: a for i, a in enumerate(ARTIFACTS) if a.ability == ability}
-
-
-FATE_BONUS = {c: a.amount for c, a in _art_cards("fate-bonus").items()}
-HAND_BONUS = {c: a.amount for c, a in _art_cards("hand-size").items()}
-OPPONENT_HAND = {c: a.amount for c, a in _art_cards("opponent-hand-size").items()}
-FOE_IMMUNE = frozenset(_art_cards("foe-immunity"))
-LIMITED: dict[int, tuple[int, ...]] = {
-    c: tuple(SUITS.index(s) for s in a.suits) for c, a in _art_cards("limited-meld").items()
-}
-FLIP: dict[int, tuple[int, ...]] = {
-    c: tuple(SUITS.index(s) for s in a.suits) for c, a in _art_cards("flip").items()
-}
+art = SHIPPED.art
+FATE_BONUS = SHIPPED.fate_bonus
+HAND_BONUS = SHIPPED.hand_bonus
+OPPONENT_HAND = SHIPPED.opponent_hand
+FOE_IMMUNE = SHIPPED.foe_immune
+LIMITED = SHIPPED.limited
+FLIP = SHIPPED.flip
 ACTION_ARTS: tuple[int, ...] = tuple(NUM_ACTION + i for i, a in enumerate(ARTIFACTS) if a.action)
 
 # Suits whose card may be played in the Action phase, and the effect's rule id.
