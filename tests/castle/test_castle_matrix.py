@@ -38,7 +38,6 @@ from tabletop.games.castle import (
     trade,
     turn,
     view,
-    world,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +74,6 @@ MODULES = {
     "trade": trade,
     "turn": turn,
     "view": view,
-    "world": world,
 }
 
 ID = re.compile(r"castle\.[a-z0-9]+(?:[.-][a-z0-9]+)+")

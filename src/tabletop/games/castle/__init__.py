@@ -13,8 +13,8 @@ unshackled), `mission` (1-10), `board` (past, present, future), `tokens` (2-4 pe
 `placement` (ordered, random), `agents` (one per seat), `no_talk` (voting without talk),
 `carried` (a campaign's carry-over).
 
-Modules: the content (`content/*.toml`, read by `content.py`, `records.py`, `parse.py`,
-`world.py`; what is printed and what authored: docs/rules/castle-content.md); the options,
+Modules: the content (`content/*.toml`, read by `content.py`, `records.py`, `vocab.py`,
+`parse.py`; what is printed and what authored: docs/rules/castle-content.md); the options,
 card table and zones (`cards.py`); the action space (`space.py`); the state and its services
 (`rules.py`); set-up (`setup.py`); the turn and movement (`turn.py`); the Event Phase
 (`event.py`); the Combat Phase (`combat.py`, `sequence.py`, `enemy.py`); the Refresh Phase

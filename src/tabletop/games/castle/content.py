@@ -21,9 +21,15 @@ from tabletop.engine.patch import per_patch
 from tabletop.games.castle.parse import (
     parse_agents,
     parse_allies,
+    parse_boards,
     parse_combat_cards,
+    parse_decks,
     parse_enemies,
+    parse_events,
+    parse_mission,
+    parse_modes,
     parse_rules,
+    parse_tokens,
     parse_treasures,
     parse_upgrades,
 )
@@ -41,14 +47,6 @@ from tabletop.games.castle.records import (
     Content,
     Mission,
     Step,
-)
-from tabletop.games.castle.world import (
-    parse_boards,
-    parse_decks,
-    parse_events,
-    parse_mission,
-    parse_modes,
-    parse_tokens,
 )
 
 MISSION_FILES = tuple(f"missions/m{i:02d}.toml" for i in range(1, 11))

@@ -18,21 +18,17 @@ from tabletop.games.castle.records import (
     Ally,
     Board,
     CombatCard,
-    Condition,
     DeckCard,
     Enemy,
     EventToken,
     Mission,
     Mode,
-    Names,
     RandomEvent,
     Rules,
-    Step,
     Steps,
     StoryCard,
     Treasure,
     Upgrade,
-    Wait,
 )
 
 # -- the declared records -----------------------------------------------------------------------
@@ -212,59 +208,3 @@ def parse_modes(data: dict[str, Any], file: str = "modes.toml") -> tuple[Mode, .
     return tuple(
         record(Mode, rec, where, _mode) for where, _, rec in records(data, file, "mode", key="id")
     )
-
-
-# -- the field readers world.py still calls (until content.py imports the parsers above) ----------
-
-
-def count(where: str, rec: dict[str, Any], key: str, default: int | None = None) -> int:
-    if key not in rec:
-        if default is None:
-            raise ContentError(f"{where}: missing field {key!r}")
-        return default
-    out: int = validate(Count, rec[key], where, key)
-    return out
-
-
-def strings(where: str, rec: dict[str, Any], key: str, allowed: tuple[str, ...] = ()) -> Any:
-    vals: tuple[str, ...] = validate(Names, rec.get(key, []), where, key)
-    for v in vals:
-        if allowed and v not in allowed:
-            shown = ", ".join(repr(a) for a in allowed)
-            raise ContentError(f"{where}: field {key!r} is {v!r}; allowed: {shown}")
-    return vals
-
-
-def choice(where: str, rec: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    if key not in rec:
-        raise ContentError(f"{where}: missing field {key!r}")
-    val: str = validate(str, rec[key], where, key)
-    if val not in allowed:
-        shown = ", ".join(repr(a) for a in allowed)
-        raise ContentError(f"{where}: field {key!r} is {val!r}; allowed: {shown}")
-    return val
-
-
-def pair(where: str, rec: dict[str, Any], key: str) -> tuple[int, int]:
-    if key not in rec:
-        raise ContentError(f"{where}: missing field {key!r}")
-    out: tuple[int, int] = validate(tuple[Count, Count], rec[key], where, key)
-    return out
-
-
-def steps(where: str, rec: dict[str, Any], key: str) -> tuple[Step, ...]:
-    out: tuple[Step, ...] = validate(Steps, rec.get(key, []), where, key)
-    return out
-
-
-def condition(where: str, rec: dict[str, Any], key: str = "wait") -> Condition:
-    if key not in rec:
-        return Condition("always", {})
-    out: Condition = validate(Wait, rec[key], where, key)
-    return out
-
-
-__all__ = ["choice", "condition", "count", "pair", "records", "steps", "strings"]
-__all__ += ["parse_agents", "parse_allies", "parse_boards", "parse_combat_cards", "parse_decks"]
-__all__ += ["parse_enemies", "parse_events", "parse_mission", "parse_modes", "parse_rules"]
-__all__ += ["parse_tokens", "parse_treasures", "parse_upgrades"]

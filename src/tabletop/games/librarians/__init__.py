@@ -14,7 +14,7 @@ C-4), `heroes` (one per seat), `decks` (custom decks), `unlocked` (campaign unlo
 `open_hands` (teammates see each other's hands, default on), `no_elimination` (Narrative only).
 
 Modules: the content (`content/*.toml`, loaded and validated by `content.py`, `records.py`,
-`parse.py`, `adventures.py`, `decks.py`; what is printed and what authored:
+`parse.py`, `decks.py`; what is printed and what authored:
 docs/rules/librarians-content.md); the action space (`space.py`); the options, card table and
 zones (`cards.py`); the state and
 set-up (`rules.py`); the attribute check (`check.py`, `change.py`); the round (`phases.py`:

@@ -16,14 +16,15 @@ from typing import Any
 
 from tabletop.engine.content import ContentError, read_toml
 from tabletop.engine.patch import per_patch
-from tabletop.games.librarians.adventures import parse_adventure, parse_campaign
 from tabletop.games.librarians.decks import (
     DeckError,
     check_deck,
 )
 from tabletop.games.librarians.parse import (
     _number,
+    parse_adventure,
     parse_aid,
+    parse_campaign,
     parse_cards,
     parse_dice,
     parse_disciplines,

@@ -6,14 +6,11 @@ numbers dealt in order, seven cards per Discipline, one Aid card per difficulty)
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import cache
-from typing import Annotated, Any
+from typing import Any
 
 from tabletop.engine.content import ContentError, slugify
 from tabletop.engine.declared import record, records, validate
 from tabletop.games.librarians.records import (
-    ABILITY_CHECKS,
     ATTRIBUTES,
     CARD,
     DICE_KINDS,
@@ -23,7 +20,6 @@ from tabletop.games.librarians.records import (
     Adventure,
     AdventureCard,
     AidCard,
-    Challenge,
     Die,
     Discipline,
     Disturbance,
@@ -31,13 +27,10 @@ from tabletop.games.librarians.records import (
     FocusPower,
     Hero,
     Mission,
-    Names,
     PlayerCard,
     Source,
     Step,
-    Steps,
     Unlock,
-    of_kinds,
 )
 
 
@@ -331,41 +324,3 @@ def parse_adventure(data: dict[str, Any], file: str) -> Adventure:
 
 def parse_campaign(data: dict[str, Any], file: str = "campaign.toml") -> tuple[Unlock, ...]:
     return tuple(record(Unlock, rec, w) for w, _, rec in records(data, file, "unlock", "card"))
-
-
-# -- what adventures.py still calls (until it validates its records with `record` too) ---------
-
-
-@cache
-def _abilities_type(kinds: tuple[str, ...]) -> Any:
-    return tuple[Annotated[Ability, of_kinds(kinds), *ABILITY_CHECKS], ...]
-
-
-def _strings(where: str, rec: dict[str, Any], key: str) -> tuple[str, ...]:
-    out: tuple[str, ...] = validate(Names, rec.get(key, []), where, key)
-    return out
-
-
-def _challenge(where: str, rec: dict[str, Any]) -> Challenge | None:
-    if "challenge" not in rec:
-        return None
-    out: Challenge = validate(Challenge, rec["challenge"], where, "challenge")
-    return out
-
-
-def _steps(where: str, rec: dict[str, Any], key: str) -> tuple[Step, ...]:
-    out: tuple[Step, ...] = validate(Steps, rec.get(key, []), where, key)
-    return out
-
-
-def _abilities(where: str, rec: dict[str, Any], kinds: tuple[str, ...]) -> tuple[Ability, ...]:
-    out: tuple[Ability, ...] = validate(
-        _abilities_type(kinds), rec.get("ability", []), where, "ability"
-    )
-    return out
-
-
-def _unique_names(file: str, what: str, names: list[str]) -> None:
-    dup = [n for n, k in Counter(names).items() if k > 1]
-    if dup:
-        raise ContentError(f"{file}: two {what} records share the name {dup[0]!r}")
