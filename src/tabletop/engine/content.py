@@ -1,8 +1,9 @@
-"""Reading content files: the field checks every game's TOML loader shares.
+"""Reading content files: what every game's TOML loader shares.
 
-A game's `content.py` turns its `content/*.toml` into typed records (`read_toml` reads one);
-these helpers make every bad file an error that names the file, the record and the field
-(`where` is "file: record").
+A game's `content.py` turns its `content/*.toml` into typed records (`read_toml` reads one),
+each record kind declared once and validated by `tabletop.engine.declared`. The small field
+checks here (`need`, `optional`, `one_of`) serve the kernel's own files (`texts.toml`); every
+error names the file, the record and the field (`where` is "file: record").
 """
 
 from __future__ import annotations
@@ -51,33 +52,6 @@ def one_of(where: str, key: str, val: str, allowed: tuple[str, ...]) -> str:
         shown = ", ".join(repr(a) for a in allowed)
         raise ContentError(f"{where}: field {key!r} is {val!r}; allowed: {shown}")
     return val
-
-
-def nonneg(where: str, key: str, val: int) -> int:
-    """`val` if it is 0 or more, else a `ContentError`."""
-    if val < 0:
-        raise ContentError(f"{where}: field {key!r} must not be negative, not {val}")
-    return val
-
-
-def known(where: str, rec: dict[str, Any], fields: set[str]) -> None:
-    """Every field of `rec` is one of `fields` (or a `<field>_source`)."""
-    for key in rec:
-        if key not in fields and not key.endswith("_source"):
-            raise ContentError(f"{where}: unknown field {key!r}")
-
-
-def sources(where: str, rec: dict[str, Any]) -> tuple[str, dict[str, str]]:
-    """The record's `source` and its `<field>_source` overrides, each checked."""
-    overrides: dict[str, str] = {}
-    for key, val in rec.items():
-        if key.endswith("_source"):
-            base = key.removesuffix("_source")
-            if base not in rec:
-                raise ContentError(f"{where}: field {key!r} names a field the record lacks")
-            overrides[base] = one_of(where, key, typed(where, key, val, str), SOURCES)
-    src = one_of(where, "source", need(where, rec, "source", str), SOURCES)
-    return src, overrides
 
 
 def read_toml(package: str, name: str) -> dict[str, Any]:
