@@ -90,7 +90,8 @@ def compare(
         wa = sum(1 for g in ga.values() if g[seat].win)
         wb = sum(1 for g in gb.values() if g[seat].win)
         figures.append(_rate(f"P{seat + 1} win rate", wa, len(ga), wb, len(gb)))
-    if cards.cooperative(a) or cards.cooperative(b):
+    if any(r.team is not None for r in a) or any(r.team is not None for r in b):
+        # the team's result: a cooperative game's, or the Guardians' final boss beaten
         wa = sum(1 for g in ga.values() if g[0].team == "won")
         wb = sum(1 for g in gb.values() if g[0].team == "won")
         figures.append(_rate("team win rate", wa, len(ga), wb, len(gb)))

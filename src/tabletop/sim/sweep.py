@@ -21,7 +21,7 @@ from typing import Any
 from rich.console import Console
 
 from tabletop.engine.patch import Patch, check, combine
-from tabletop.sim import cards, results
+from tabletop.sim import results
 from tabletop.sim.commands import INTERRUPTED, _check_folder, _execute, _meta, _say
 from tabletop.sim.compare import write_page
 from tabletop.sim.report import _figure, _page, _png, _table
@@ -86,7 +86,7 @@ def figures(rows: Sequence[SeatRow]) -> dict[str, Any]:
     for seat in range(players):
         wins = sum(1 for g in games.values() if g[seat].win)
         out[f"P{seat + 1} win rate"] = (wins / n, *wilson(wins, n))
-    if rows and cards.cooperative(rows):
+    if any(r.team is not None for r in rows):
         wins = sum(1 for g in games.values() if g[0].team == "won")
         out["team win rate"] = (wins / n, *wilson(wins, n))
     turns = [float(g[0].turns) for g in games.values()]
