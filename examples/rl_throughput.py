@@ -16,12 +16,20 @@ over the legal actions), so what is compared is the adapters, not the picking.
 The machine is shared, so the time is cut into rounds: each round runs the engine and then
 every adapter for a slice of it, and an adapter's ratio (its time per step over the engine's
 in the same round) is the median over the rounds.
+
+`--where` profiles each runner instead (`cProfile`, whose overhead inflates small calls) and
+says where its time goes: the engine (rules, zones, decisions, views), the encoder, the
+adapter's own code (`tabletop.rl`), the random agents of the Gymnasium seats, the peer
+library (PettingZoo, Gymnasium, OpenSpiel's Python side), numpy, OpenSpiel's C++ bridge, other
+built-ins, and the runner's own picking.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import time
 from collections.abc import Callable
@@ -175,17 +183,85 @@ def measure(game_id: str, players: int, seconds: float, rounds: int) -> list[str
     return lines
 
 
+AREAS = (
+    "engine",
+    "encoder",
+    "adapter",
+    "agents",
+    "peer library",
+    "numpy",
+    "openspiel bridge",
+    "built-ins",
+    "runner",
+)
+
+
+def area(filename: str, function: str) -> str:
+    """Which part of the stack a profiled function belongs to."""
+    f = filename.replace("\\", "/")
+    if "/tabletop/rl/encoders/" in f:
+        return "encoder"
+    if "/tabletop/rl/" in f:
+        return "adapter"
+    if "/tabletop/agents/" in f:
+        return "agents"
+    if "/tabletop/" in f:
+        return "engine"
+    if any(x in f for x in ("/pettingzoo/", "/gymnasium/", "/open_spiel/")):
+        return "peer library"
+    if "/numpy/" in f or "numpy" in function:
+        return "numpy"
+    if "pyspiel" in function:
+        return "openspiel bridge"
+    if f.endswith("rl_throughput.py"):
+        return "runner"
+    return "built-ins"
+
+
+def where(game_id: str, players: int, seconds: float) -> list[str]:
+    """Each runner's time by area (shares of its profiled time), as lines."""
+    spec = registry.get(game_id)
+    n = min(max(players, spec.min_players), spec.max_players)
+    runs = {
+        "engine": engine(game_id, n),
+        "pettingzoo AEC": aec(game_id, n),
+        "pettingzoo parallel": parallel(game_id, n),
+        "gymnasium": gym(game_id, n),
+        "openspiel": openspiel(game_id, n),
+    }
+    lines = [f"{game_id} ({n} players): share of each runner's profiled time"]
+    for name, runner in runs.items():
+        prof = cProfile.Profile()
+        prof.enable()
+        steps, secs = timed(runner, seconds, [0])
+        prof.disable()
+        shares = dict.fromkeys(AREAS, 0.0)
+        stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+        for (filename, _, function), (_, _, tottime, _, _) in stats.items():
+            shares[area(filename, function)] += tottime
+        total = sum(shares.values()) or 1.0
+        parts = ", ".join(
+            f"{k} {100 * v / total:.0f}%" for k, v in shares.items() if v / total >= 0.01
+        )
+        lines.append(f"  {name:20s} {1e6 * secs / steps:6.1f} us/step profiled: {parts}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per game and adapter")
     parser.add_argument("--rounds", type=int, default=4, help="the time is cut into these")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", help="game ids, comma-separated (default: all)")
+    parser.add_argument("--where", action="store_true", help="profile: where the time goes")
     args = parser.parse_args()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"load average {load}; {args.rounds} rounds of {args.seconds / args.rounds:.2f} s each")
     for game_id in args.games.split(",") if args.games else registry.game_ids():
-        print("\n".join(measure(game_id, args.players, args.seconds, args.rounds)))
+        if args.where:
+            print("\n".join(where(game_id, args.players, args.seconds)))
+        else:
+            print("\n".join(measure(game_id, args.players, args.seconds, args.rounds)))
 
 
 if __name__ == "__main__":

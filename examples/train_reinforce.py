@@ -2,8 +2,10 @@
 `tabletop.rl`, and measure its win rate against random seats next to a random seat's, each
 with a 95% Wilson interval.
 
-    nice -n 10 .venv/bin/python examples/train_reinforce.py --game quests --minutes 10
-    nice -n 10 .venv/bin/python examples/train_reinforce.py --game castle --minutes 10
+    nice -n 10 .venv/bin/python examples/train_reinforce.py --game quests --minutes 10 \
+        --eval-games 300 --lr 0.03
+    nice -n 10 .venv/bin/python examples/train_reinforce.py --game librarians --minutes 10 \
+        --eval-games 200 --lr 0.03
 
 Per game the defaults are: Quests, two players, a turn limit of 10 (the most artifacts win
 there; with none anywhere the game is a draw); the Librarians, two players, the Narrative
@@ -181,9 +183,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser.add_argument("--episodes", type=int, default=0, help="stop after this many (0: time)")
     parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--lr", type=float, default=0.03)
     parser.add_argument("--value-lr", type=float, default=0.1)
-    parser.add_argument("--gamma", type=float, default=0.9, help="discount per answer")
+    parser.add_argument("--gamma", type=float, default=1.0, help="discount per answer")
     parser.add_argument("--report", type=int, default=100, help="print every this many")
     parser.add_argument("--shaping", type=float, default=1.0, help="0: results only")
     args = parser.parse_args(argv)

@@ -67,3 +67,21 @@ def test_the_throughput_example_measures_every_adapter() -> None:
         "gymnasium",
         "openspiel",
     ]
+
+
+def test_the_throughput_example_says_where_the_time_goes() -> None:
+    module = _module("rl_throughput")
+    lines = module.where("quests", 2, 0.01)
+    assert lines[0].startswith("quests (2 players)")
+    assert [line.split()[0] for line in lines[1:]] == [
+        "engine",
+        "pettingzoo",
+        "pettingzoo",
+        "gymnasium",
+        "openspiel",
+    ]
+    assert "encoder" in lines[2] and "engine" in lines[2]
+    assert module.area("/x/src/tabletop/rl/encoders/quests.py", "write_state") == "encoder"
+    assert module.area("/x/src/tabletop/rl/core.py", "mask") == "adapter"
+    assert module.area("/x/src/tabletop/games/quests/rules.py", "apply") == "engine"
+    assert module.area("~", "<method 'x' of 'pyspiel.State' objects>") == "openspiel bridge"

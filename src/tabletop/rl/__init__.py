@@ -2,9 +2,11 @@
 open_spiel).
 
 - `tabletop.rl.pettingzoo.env(game, players=..., options=...)`: a PettingZoo AEC environment
-  (seats are agents, observations `{"observation", "action_mask"}`), and `parallel_env(...)`.
+  (seats are agents, observations `{"observation", "action_mask"}`), and `parallel_env(...)`;
+  versioned modules in PettingZoo's style, `tabletop.rl.pettingzoo.quests_v0.env()`...
 - `tabletop.rl.gym.make(game, seat=0, opponents="heuristic")`: a Gymnasium environment for one
-  seat against agent seats, with `action_masks()`.
+  seat against agent seats, with `action_masks()`; importing `tabletop.rl.gym` registers
+  `tabletop/Quests-v0`... with Gymnasium.
 - `import tabletop.rl.openspiel` registers `tabletop_<game>` with OpenSpiel.
 - `tabletop.rl.observe(state, player)`: a seat's observation vector, built from its view only
   by the game's encoder (`tabletop.rl.encoders.<game>`).
