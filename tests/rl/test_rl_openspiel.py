@@ -190,3 +190,22 @@ def test_the_deal_and_truncation() -> None:
     assert first.tabletop.steps == 5 and first.returns() == [0.0, 0.0]
     replayed = game.state_for_seed(first.tabletop.seed)
     assert replayed.tabletop.seed == first.tabletop.seed
+
+
+def test_openspiel_bots_play_it() -> None:
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+    from open_spiel.python.bots import uniform_random
+
+    game = _load("quests", 2, seed=2)
+    rng = np.random.RandomState(0)
+    rollout = mcts.RandomRolloutEvaluator(1, rng)
+    # ISMCTS keys its tree by the observation string (there are no information states).
+    search = ismcts.ISMCTSBot(game, rollout, 2.0, 20, random_state=rng, use_observation_string=True)
+    state = _dealt(game)
+    assert search.step(state) in state.legal_actions()
+    assert mcts.MCTSBot(game, 2.0, 10, rollout, random_state=rng).step(state) in (
+        state.legal_actions()
+    )
+    bots = [uniform_random.UniformRandomBot(p, rng) for p in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == 2 and all(r in (-1.0, 0.0, 1.0) for r in returns)
