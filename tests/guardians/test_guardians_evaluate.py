@@ -1,6 +1,7 @@
 """The Guardians position evaluation (`SPEC.evaluate`, for depth-limited search): a value in
-[0, 1] for every seat all along random and heuristic games, one value for the whole party when
-playing alone or cooperatively, and values that follow trophies and the final boss."""
+[0, 1] for every seat all along random and heuristic games, the party's chance first and each
+seat's share after it, one value for the whole party when playing alone or cooperatively,
+and values that follow trophies and the final boss."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from guardians_rig import put_monster, started
 from tabletop.agents import make_agent
 from tabletop.engine import get, new_game
 from tabletop.games.guardians import tables as T
-from tabletop.games.guardians.evaluate import evaluate
+from tabletop.games.guardians.evaluate import PARTY, evaluate
 from tabletop.games.guardians.rules import GuardiansState
 from tabletop.games.guardians.tables import pz
 
@@ -36,7 +37,12 @@ def test_values_stay_in_unit_interval_along_games(players: int, agent: str) -> N
             if together:
                 assert len(set(values)) == 1
             else:
-                assert sum(values) <= 1.0 + 1e-9
+                # the party's chance w times (PARTY + (1 - PARTY) x the seat's share), the
+                # shares summing to 1: so the values sum to w x (PARTY x n + 1 - PARTY), each
+                # at least w x PARTY
+                w = sum(values) / (PARTY * players + 1.0 - PARTY)
+                assert 0.0 <= w <= 1.0 + 1e-9
+                assert all(v >= w * PARTY - 1e-9 for v in values), values
             checked += 1
             for p in s.to_move():
                 s.apply(p, agents[p].choose(s, p))
