@@ -1,13 +1,14 @@
-"""The boards drawn per game (static/games/*.js) and the page's accessibility, in a real
-browser (Debian's Chromium, as in test_server_browser.py). On a page of the static files: the
-Castle's map marks the group's room and its ways out and the Event's A-D outcome texts stay on
-the vote's cards after the Event is discarded; Quests draws the Initiative rolls as dice with
-their numbers; a Librarians check draws its dice with their faces in words; the Guardians'
-city is drawn in its rows; a card new in a zone is marked as arrived (no animation where
-reduced motion is asked for); a card that moved is marked where it went, said by a live
-region and shown gliding there (a card back where either end is hidden from the viewer). On a live table: a person plays several Quests decisions with
-the keyboard only (Tab and Enter, number keys); every option button has an aria-label with its
-label; a live region says the question; no game scrolls sideways at 375 px mid-game."""
+"""The boards drawn per game (static/games/*.js) and the page's accessibility, in a real browser
+(Debian's Chromium, as in test_server_browser.py). On a page of the static files: the Castle's
+map marks the group's room and its ways out and the Event's A-D outcome texts stay on the vote's
+cards after the Event is discarded; Quests draws the Initiative rolls as dice with their
+numbers; a Librarians check draws its dice with their faces in words; the Guardians' city is
+drawn in its rows; a card new in a zone is marked as arrived (no animation where reduced motion
+is asked for); a card that moved is marked where it went, said by a live region and shown
+gliding there (a card back where either end is hidden from the viewer). On a live table: a
+person plays several Quests decisions with the keyboard only (Tab and Enter, number keys); every
+option button has an aria-label with its label; a live region says the question; no game scrolls
+sideways at 375 px mid-game."""
 
 from __future__ import annotations
 
