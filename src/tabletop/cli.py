@@ -25,6 +25,7 @@ from rich.table import Table
 from tabletop.engine import registry
 from tabletop.engine.errors import OptionError, TabletopError
 from tabletop.engine.options import describe_options
+from tabletop.engine.patch import Patch, load_patch
 from tabletop.engine.record import clip_message
 
 app = typer.Typer(
@@ -393,6 +394,15 @@ def serve(
         list[str] | None,
         typer.Option(help="a page (scheme://host:port) besides this server's own that may connect"),
     ] = None,
+    content: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--content",
+            help="GAME=PATCH.toml: new tables of GAME play this content patch (repeatable; "
+            "docs/designing.md)",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve tables over HTTP and WebSocket, with a browser client at http://HOST:PORT/.
 
@@ -406,6 +416,10 @@ def serve(
                 f"the server needs the server extra: pip install 'tabletop[server]' ({e})"
             )
         ) from None
+    try:
+        patches = served_patches(content or [])
+    except TabletopError as e:
+        raise _fail(e) from None
     run_server(
         host,
         port,
@@ -423,7 +437,24 @@ def serve(
         request_burst=3 * requests_a_second,
         connects=connections_at_once,
         connect_rate=connections_a_second,
+        content=patches,
     )
+
+
+def served_patches(given: list[str]) -> dict[str, Patch]:
+    """`serve --content GAME=PATCH.toml ...`: each game's patch, read and checked at once."""
+    patches: dict[str, Patch] = {}
+    for item in given:
+        game, sep, path = item.partition("=")
+        if not sep or not game or not path:
+            raise TabletopError(
+                f"--content takes GAME=PATCH.toml (e.g. quests=stronger.toml), not {item!r}"
+            )
+        if game in patches:
+            raise TabletopError(f"--content names {game!r} twice: give one patch a game")
+        registry.get(game)  # an unknown game, by name
+        patches[game] = load_patch(path, game)
+    return patches
 
 
 def main() -> None:

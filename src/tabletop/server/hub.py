@@ -20,12 +20,13 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from tabletop.agents import make_agent
 from tabletop.engine import registry
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.record import clip_message, digest, record_of
+from tabletop.engine.patch import Patch
+from tabletop.engine.record import clip_message, content_of, digest, record_of
 from tabletop.engine.rng import derive_seed
 from tabletop.server import clock
 from tabletop.server.kernel import RoomError, replay_stored
@@ -137,9 +138,11 @@ class Hub:
         names: list[str | None] | None = None,
         clock_seconds: float | None = None,
         autopass: list[tuple[str, ...] | None] | None = None,
+        content: Patch | Literal["served"] | None = "served",
     ) -> Made:
         """A new table: its room, host token and the invites of its persons' seats (but those
-        in `seated`, which get their tokens at once, with their `names`)."""
+        in `seated`, which get their tokens at once, with their `names`). Its content is the
+        server's patch for the game (`serve --content`) unless `content` gives another."""
         try:
             spec = registry.get(req.game)
         except TabletopError as e:
@@ -152,7 +155,8 @@ class Hub:
             )
         seed = secrets.randbits(32) if req.seed is None else req.seed
         try:
-            state = registry.new_game(req.game, req.players, seed, dict(req.options))
+            patch = self.settings.content.get(req.game) if content == "served" else content
+            state = registry.new_game(req.game, req.players, seed, dict(req.options), content=patch)
             for seat, seat_spec in enumerate(req.seats):
                 if seat_spec != PERSON:  # an unknown agent, or one asking more than the caps
                     bounded = bounded_spec(seat_spec, self.settings)
@@ -224,6 +228,7 @@ class Hub:
             clock_rule=req.on_timeout if clock_seconds is not None else None,
             deadlines=room.deadlines,
             autopass=autopass,
+            content=content_of(state.patch),
         )
         room.mark_saved()
         self.rooms[table_id] = room
@@ -261,6 +266,7 @@ class Hub:
             names=list(room.names),
             clock_seconds=room.clock_seconds,
             autopass=list(room.autopass),  # each person keeps their switches
+            content=state.patch,  # the content it was played with, whatever the server's now
         )
         room.rematch = made.room.id
         return made

@@ -54,6 +54,7 @@ def replay_stored(stored: StoredTable) -> State:
         seed=stored.seed,
         options=stored.options,
         answers=stored.answers,
+        content=stored.content,
     )
     try:
         state = replay(record, verify=False)

@@ -18,12 +18,13 @@ import asyncio
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from tabletop.agents import parse_spec
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.patch import Patch
 
 OPERATOR_ENV = "TABLETOP_OPERATOR_TOKEN"
 # agents that search until a budget is spent, with their default iteration count
@@ -61,6 +62,9 @@ class Settings:
     chat_burst: float = 5.0  # chat messages a connection may send at once
     chat_rate: float = 0.5  # ... and then this many a second
     clock_min_seconds: float = 30.0  # the shortest real-time turn clock a table may ask for
+    # Content patches the server's new tables of a game are played with (`serve --content`),
+    # by game id; a table keeps the patch it was made with (stored with it), whatever later.
+    content: Mapping[str, Patch] = field(default_factory=dict)
 
 
 class Bucket:

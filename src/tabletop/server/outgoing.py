@@ -90,6 +90,10 @@ def meta(room: Room) -> dict[str, Any]:
         if room.clock_seconds is None
         else {"seconds": room.clock_seconds, "rule": room.clock_rule},
         "now": time.time(),  # the server's clock, for the deadlines
+        # the content patch it is played with (`serve --content`): its source and digest
+        "content": None
+        if state.patch is None
+        else {"source": state.patch.source, "digest": state.patch.digest},
         # who the decision now is put to (public, as the table shows it: never who of them
         # has already answered a secret decision)
         "waiting": [] if state.pending is None else list(state.pending.players),

@@ -61,6 +61,7 @@ tables = SqlTable(
     Column("chat", String(10), nullable=True),  # who reads the chat: seats / everyone (None)
     Column("clock_seconds", Float, nullable=True),  # the turn clock (None: none)
     Column("clock_rule", String(10), nullable=True),  # bot / skip / forfeit when it runs out
+    Column("content", Text, nullable=True),  # JSON {text, digest, source}: its content patch
 )
 
 seats = SqlTable(
@@ -150,6 +151,7 @@ class StoredTable:
     deadlines: list[float | None] = field(default_factory=list)
     forfeited: list[bool] = field(default_factory=list)
     autopass: list[tuple[str, ...] | None] = field(default_factory=list)
+    content: dict[str, str] | None = None  # the content patch it is played with (a record's)
 
 
 @dataclass
@@ -243,4 +245,5 @@ def read_table(db: Connection, table_id: str) -> StoredTable | None:
         deadlines=[r.deadline for r in seat_rows],
         forfeited=[r.forfeited for r in seat_rows],
         autopass=[r.autopass for r in seat_rows],
+        content=json.loads(row["content"]) if row["content"] else None,
     )

@@ -116,6 +116,8 @@ class Store:
                 db.execute(text("ALTER TABLE tt_seats ADD COLUMN deadline FLOAT"))
                 db.execute(text("ALTER TABLE tt_seats ADD COLUMN forfeited BOOLEAN"))
                 db.execute(text("ALTER TABLE tt_seats ADD COLUMN autopass TEXT"))
+            if "content" not in found:  # ... and before content patches
+                db.execute(text("ALTER TABLE tt_tables ADD COLUMN content TEXT"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -148,6 +150,7 @@ class Store:
         clock_rule: str | None = None,
         deadlines: Sequence[float | None] | None = None,
         autopass: Sequence[tuple[str, ...] | None] | None = None,
+        content: dict[str, str] | None = None,
     ) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -172,6 +175,7 @@ class Store:
                     chat=chat_mode,
                     clock_seconds=clock_seconds,
                     clock_rule=clock_rule,
+                    content=None if content is None else json.dumps(content),
                 )
             )
             db.execute(
