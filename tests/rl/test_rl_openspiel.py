@@ -115,7 +115,7 @@ def test_rl_environment_and_observers(game_id: str) -> None:
     while not ts.last():
         p = ts.observations["current_player"]
         legal = ts.observations["legal_actions"][p]
-        assert len(ts.observations["info_state"][p]) == game.observation_tensor_size()
+        assert len(ts.observations["info_state"][p]) == game.information_state_tensor_size()
         ts = env.step([int(rng.choice(legal))])
     assert len(ts.rewards) == players
     state = _dealt(game)
@@ -130,8 +130,9 @@ def test_rl_environment_and_observers(game_id: str) -> None:
         obs.set_from(state, 0)
         assert obs.tensor.shape == (game.observation_tensor_size(),)
         assert obs.string_from(state, 0).startswith("{")
-    with pytest.raises(ValueError, match="perfect recall"):
-        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    recall.set_from(state, 0)
+    assert recall.tensor.shape == (game.information_state_tensor_size(),)
 
 
 def test_utility_is_identical_in_the_cooperative_games() -> None:
@@ -199,7 +200,8 @@ def test_openspiel_bots_play_it() -> None:
     game = _load("quests", 2, seed=2)
     rng = np.random.RandomState(0)
     rollout = mcts.RandomRolloutEvaluator(1, rng)
-    # ISMCTS keys its tree by the observation string (there are no information states).
+    # ISMCTS keyed by the observation string (its default, information states: see
+    # test_openspiel_infostate.py).
     search = ismcts.ISMCTSBot(game, rollout, 2.0, 20, random_state=rng, use_observation_string=True)
     state = _dealt(game)
     assert search.step(state) in state.legal_actions()

@@ -14,6 +14,8 @@ Competitive mode, are registered identical-utility), general-sum otherwise (the 
 docs/rl.md). A SECRET decision is asked one seat at a time; no seat's observation shows an
 answer it could not see. Observation tensors are the game's encoder over the player's view
 (the spectator's view for a public-only observer); observation strings are that view as JSON.
+Information states (perfect recall; states keep their log for them) add the player's log and
+own answers: the string exactly, the tensor as a bounded summary (`tabletop.rl.infostate`).
 The game is truncated (returns 0) after `max_steps` answers.
 
 Parameters: `players` (default: 2, or the game's fewest); `seed` (an int: the family of deals);
@@ -41,6 +43,7 @@ from tabletop.engine.rng import Rng, derive_seed
 from tabletop.engine.state import State
 from tabletop.rl.core import GameConfig, Match
 from tabletop.rl.encoders import NoEncoderError, encoder
+from tabletop.rl.infostate import InfoStateObserver
 
 KERNEL_PARAMS = ("players", "seed", "max_steps")
 
@@ -127,7 +130,7 @@ class _Box:
             match = Match(config, data["state"])
             match.answers = None
         else:
-            match = config.new_match(data["seed"])
+            match = config.new_match(data["seed"], log=True)
             for seat, option_id in data["answers"]:
                 match.answer(seat, option_id)
         match.truncated = data["truncated"]
@@ -155,8 +158,8 @@ def _game_type(game_id: str, cooperative: bool) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -219,20 +222,23 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         """A state past the deal whose tabletop game has exactly this seed (to replay a
         `tabletop simulate` record, say); its history does not show the deal."""
         state = TabletopState(self)
-        state._box = _Box(self.config.new_match(seed))
+        state._box = _Box(self.config.new_match(seed, log=True))
         return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> TabletopObserver:
+    ) -> TabletopObserver | InfoStateObserver:
+        """The observer of the present (the default), or with `perfect_recall` the
+        information-state observer (`tabletop.rl.infostate`)."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("tabletop observations are what a seat sees now: no perfect recall")
         public_only = iig_obs_type is not None and (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         )
-        return TabletopObserver(self.config, public_only)
+        now = TabletopObserver(self.config, public_only)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver(self.config, now)
+        return now
 
 
 class TabletopState(pyspiel.State):  # type: ignore[misc]
@@ -279,7 +285,8 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self._box is None:
-            self._box = _Box(self.game_of.config.new_match(self.game_of.deal_seed(action)))
+            seed = self.game_of.deal_seed(action)
+            self._box = _Box(self.game_of.config.new_match(seed, log=True))
             return
         m = self._box.match
         seat = m.current()
