@@ -82,6 +82,10 @@ def test_every_seat_has_an_information_state_along_random_play(game_id: str) -> 
             # Perfect recall: what the seat knew, it still knows.
             assert info["log"][: len(last[p]["log"])] == last[p]["log"]
             assert info["answers"][: len(last[p]["answers"])] == last[p]["answers"]
+            # No leak: an event's fuller text only for the seats shown it.
+            for (_, text), event in zip(info["log"], state.tabletop.log, strict=True):
+                shown = event.secret is not None and (event.seen_by >> p) & 1
+                assert text == (event.secret if shown else event.text)
             history = state.tabletop.history
             assert info["answers"] == [o for seat, o in history if seat == p]
             last[p] = info
