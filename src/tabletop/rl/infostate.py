@@ -16,6 +16,9 @@ answers are read from the state's history (kept with the log).
   the seat was shown), log(1 + how many such events the seat read). Its size is
   `encoder.size + (LAST + 1) * num_actions + 2 * RULE_BUCKETS` (`tensor_size`).
 
+The observer keeps, per seat, what it has read of the last state's log and history, and reads
+only what is new when asked again about the same state (both only grow; a clone copies them).
+
 A public-only perfect-recall observer (`private_info` not SINGLE_PLAYER) reads the
 spectator's view and log, and no answers (a seat's answers are not all public). Before the
 deal the string is `{}` and the tensor zeros.
@@ -69,15 +72,34 @@ class InfoStateObserver:
         for name, size, shape in pieces:
             self.dict[name] = self.tensor[start : start + size].reshape(shape)
             start += size
+        self._readings: dict[int, _Reading] = {}  # per seat, of the last state read
 
-    def _answers(self, state: TabletopState, player: int) -> list[str]:
-        """The option ids of `player`'s own answers, in order (none for a public observer)."""
-        if self.public_only:
-            return []
-        history = state.tabletop.history
-        if history is None:
+    def _read(self, state: TabletopState, player: int) -> _Reading:
+        """`player`'s reading of the state's log and history, brought up to date. The log and
+        history only grow (a clone copies them), so a reading of the same lists extends."""
+        tabletop = state.tabletop
+        log, history = tabletop.log, tabletop.history
+        if log is None or history is None:
             raise ValueError("information states need a state made with log=True")
-        return [option_id for seat, option_id in history if seat == player]
+        reading = self._readings.get(player)
+        if reading is None or reading.log is not log or reading.history is not history:
+            reading = self._readings[player] = _Reading(log, history)
+        viewer = None if self.public_only else player
+        events = reading.events
+        for e in log[len(reading.texts) :]:
+            shown = e.secret is not None and viewer is not None and (e.seen_by >> viewer) & 1
+            events[rule_bucket(e.rule), 1 if shown else 0] += 1.0
+            text = e.secret if shown else e.text
+            reading.texts.append(json.dumps([e.rule, text], separators=(",", ":")))
+        if not self.public_only:
+            by_id = self.config.spec.action_space.by_id
+            for seat, option_id in history[reading.seen_history :]:
+                if seat == player:
+                    reading.answers.append(option_id)
+                    if option_id in by_id:
+                        reading.actions.append(by_id[option_id].action)
+        reading.seen_history = len(history)
+        return reading
 
     def set_from(self, state: TabletopState, player: int) -> None:
         self.tensor[:] = 0.0
@@ -85,33 +107,45 @@ class InfoStateObserver:
             return
         self.now.set_from(state, player)
         self.dict["observation"][:] = self.now.tensor
-        by_id = self.config.spec.action_space.by_id
-        actions = [by_id[o].action for o in self._answers(state, player) if o in by_id]
+        reading = self._read(state, player)
+        actions = reading.actions
         if actions:
             counts = np.bincount(actions, minlength=self.config.num_actions)
             self.dict["answer_counts"][:] = np.log1p(counts)
             last = self.dict["last_answers"]
             for k, action in enumerate(reversed(actions[-LAST:])):
                 last[k, action] = 1.0
-        viewer = None if self.public_only else player
-        events = np.zeros((RULE_BUCKETS, 2), dtype=np.float64)
-        for e in state.tabletop.log or ():
-            shown = e.secret is not None and viewer is not None and (e.seen_by >> viewer) & 1
-            events[rule_bucket(e.rule), 1 if shown else 0] += 1.0
-        self.dict["events"][:] = np.log1p(events)
+        self.dict["events"][:] = np.log1p(reading.events)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         if not state.dealt:
             return "{}"
-        tabletop = state.tabletop
-        viewer = None if self.public_only else player
-        log = [[rule, text] for rule, text in tabletop.log_for(viewer)]
-        info = {"answers": self._answers(state, player), "log": log}
+        reading = self._read(state, player)
+        answers = json.dumps(reading.answers, separators=(",", ":"))
         return (
             self.now.string_from(state, player)[:-1]
-            + ","
-            + json.dumps({"infostate": info}, sort_keys=True, separators=(",", ":"))[1:]
+            + ',"infostate":{"answers":'
+            + answers
+            + ',"log":['
+            + ",".join(reading.texts)
+            + "]}}"
         )
+
+
+class _Reading:
+    """What one seat has read of one state's log and history so far: the log entries as JSON
+    text, the event counts, its answers (option ids and action ids)."""
+
+    __slots__ = ("actions", "answers", "events", "history", "log", "seen_history", "texts")
+
+    def __init__(self, log: list[Any], history: list[tuple[int, str]]) -> None:
+        self.log = log
+        self.history = history
+        self.texts: list[str] = []
+        self.events = np.zeros((RULE_BUCKETS, 2), dtype=np.float64)
+        self.seen_history = 0
+        self.answers: list[str] = []
+        self.actions: list[int] = []
 
 
 __all__ = ["LAST", "RULE_BUCKETS", "InfoStateObserver", "rule_bucket", "tensor_size"]
