@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 
 from conftest import WAIT, Client, Live, start_live
 from tabletop.server.hub import Hub
-from tabletop.server.limits import Settings
+from tabletop.server.limits import Settings, bounded_spec
 from tabletop.server.protocol import CreateTable
 from tabletop.server.store import Store
 
@@ -171,6 +171,8 @@ def test_the_server_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
         ("ismcts:iterations=1000000", "5,000"),
         ("ismcts:time=nan", "2 seconds"),
         ("ismcts:iterations=-1", "5,000"),
+        ("ismcts:seconds=3600", "2 seconds"),  # the other name of time=
+        ("ismcts:seconds=1,time=9", "2 seconds"),
     ],
 )
 def test_bot_budgets_over_the_caps_are_refused(live: Live, spec: str, cap: str) -> None:
@@ -182,6 +184,16 @@ def test_bot_budgets_over_the_caps_are_refused(live: Live, spec: str, cap: str) 
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
         assert cap in r.json()["error"]["message"]
     assert live.http.get("/api/tables").json()["total"] == 0
+
+
+def test_a_search_bot_thinks_its_own_default_within_the_cap() -> None:
+    caps = Settings(bot_seconds=2.0)
+    # bare: the search's own 0.2 s, never the whole cap
+    assert bounded_spec("ismcts", caps) == "ismcts:time=0.2"
+    assert bounded_spec("ismcts", Settings(bot_seconds=0.1)) == "ismcts:time=0.1"
+    # an iteration budget: the cap is a last stop; a time of its own is kept
+    assert bounded_spec("ismcts:iterations=50", caps) == "ismcts:iterations=50,time=2"
+    assert bounded_spec("ismcts:seconds=0.5", caps) == "ismcts:seconds=0.5"
 
 
 def test_a_bot_game_is_never_played_inside_the_request(live: Live) -> None:

@@ -23,12 +23,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from tabletop.agents import parse_spec
+from tabletop.agents.settings import DEFAULT_SECONDS
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.patch import Patch
 
 OPERATOR_ENV = "TABLETOP_OPERATOR_TOKEN"
-# agents that search until a budget is spent, with their default iteration count
-SEARCHING = {"ismcts": 1000}
+# agents that search until a budget is spent, with the seconds a bare spec of one thinks
+SEARCHING = {"ismcts": DEFAULT_SECONDS}
 
 
 @dataclass
@@ -138,14 +139,16 @@ def bounded_spec(spec: str, settings: Settings, *, strict: bool = True) -> str:
             f"{name}:" + ",".join(f"{k}={v}" for k, v in values.items()) if values else name,
             settings,
         )
-    if "time" in values:
+    for key in ("time", "seconds"):  # two names of one budget
+        if key not in values:
+            continue
         try:
-            seconds = float(values["time"])
+            seconds = float(values[key])
         except ValueError:
             seconds = -1.0
         if not 0 < seconds <= settings.bot_seconds:  # NaN fails this too
             raise BudgetError(
-                f"agent {name!r}: time={values['time'][:20]!r} is over this server's cap; "
+                f"agent {name!r}: {key}={values[key][:20]!r} is over this server's cap; "
                 f"a bot may think at most {settings.bot_seconds:g} seconds an answer here"
             )
     if "iterations" in values:
@@ -159,9 +162,11 @@ def bounded_spec(spec: str, settings: Settings, *, strict: bool = True) -> str:
                 f"server's cap; a bot may search at most {settings.bot_iterations:,} "
                 "iterations an answer here"
             )
-    if name in SEARCHING and "time" not in values:
-        values["time"] = f"{settings.bot_seconds:g}"  # a last stop for an iteration budget
-        values.setdefault("iterations", str(SEARCHING[name]))  # keeps its own iteration cap
+    if name in SEARCHING and "time" not in values and "seconds" not in values:
+        if "iterations" in values:  # an iteration budget gets the time cap as a last stop
+            values["time"] = f"{settings.bot_seconds:g}"
+        else:  # a bare search thinks its own default time, never more than the cap
+            values["time"] = f"{min(SEARCHING[name], settings.bot_seconds):g}"
         return f"{name}:" + ",".join(f"{k}={v}" for k, v in values.items())
     return spec
 
