@@ -402,6 +402,29 @@ class PerPatch(Generic[T]):
             ) from None
 
 
+class ByDigest(Generic[T]):
+    """What a game derives from its content (its tables of numbers), for the shipped content
+    (`shipped`, made once) or under a patch (`derive(patch)`, made once per digest, at most
+    `size` kept, the oldest dropped): call it with the patch or None."""
+
+    def __init__(self, shipped: T, derive: Callable[[Patch], T], size: int = 32) -> None:
+        self.shipped = shipped
+        self.derive = derive
+        self.size = size
+        self._cache: dict[str, T] = {}
+
+    def __call__(self, patch: Patch | None) -> T:
+        if patch is None:
+            return self.shipped
+        found = self._cache.get(patch.digest)
+        if found is None:
+            found = self.derive(patch)
+            if len(self._cache) >= self.size:
+                del self._cache[next(iter(self._cache))]
+            self._cache[patch.digest] = found
+        return found
+
+
 def per_patch(
     game_id: str,
     read: Callable[[], dict[str, dict[str, Any]]],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from tabletop.engine.patch import Patch, PatchError
+from tabletop.engine.patch import ByDigest, Patch, PatchError
 from tabletop.games.guardians.content import Content, GuardianCard, Precon, Quest, load
 from tabletop.games.guardians.tables import MKIND
 
@@ -61,7 +61,6 @@ def build(c: Content) -> Numbers:
 
 
 SHIPPED = build(load())
-_BY_DIGEST: dict[str, Numbers] = {}
 
 
 def check_same_structure(shipped: Content, patched: Content, source: str) -> None:
@@ -93,15 +92,11 @@ def check_same_structure(shipped: Content, patched: Content, source: str) -> Non
             )
 
 
-def numbers(patch: Patch | None) -> Numbers:
-    """The numbers of the shipped content (None) or of the content under `patch`."""
-    if patch is None:
-        return SHIPPED
-    found = _BY_DIGEST.get(patch.digest)
-    if found is None:
-        content = load(patch)
-        check_same_structure(load(), content, patch.source)
-        if len(_BY_DIGEST) >= 32:
-            del _BY_DIGEST[next(iter(_BY_DIGEST))]
-        found = _BY_DIGEST[patch.digest] = build(content)
-    return found
+def _derive(patch: Patch) -> Numbers:
+    content = load(patch)
+    check_same_structure(load(), content, patch.source)
+    return build(content)
+
+
+# The numbers of the shipped content (None) or of the content under a patch.
+numbers: ByDigest[Numbers] = ByDigest(SHIPPED, _derive)

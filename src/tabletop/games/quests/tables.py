@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.engine.patch import Patch, PatchError
+from tabletop.engine.patch import ByDigest, Patch, PatchError
 from tabletop.games.quests.content import SUITS, ActionCard, Artifact, Content, load
 
 
@@ -54,7 +54,6 @@ def build(c: Content) -> Tables:
 
 
 SHIPPED = build(load())
-_BY_DIGEST: dict[str, Tables] = {}
 
 
 def check_same_cards(shipped: Content, patched: Content, source: str) -> None:
@@ -79,15 +78,11 @@ def check_same_cards(shipped: Content, patched: Content, source: str) -> None:
             )
 
 
-def tables(patch: Patch | None) -> Tables:
-    """The tables of the shipped content (None) or of the content under `patch`."""
-    if patch is None:
-        return SHIPPED
-    found = _BY_DIGEST.get(patch.digest)
-    if found is None:
-        content = load(patch)
-        check_same_cards(load(), content, patch.source)
-        if len(_BY_DIGEST) >= 32:
-            del _BY_DIGEST[next(iter(_BY_DIGEST))]
-        found = _BY_DIGEST[patch.digest] = build(content)
-    return found
+def _derive(patch: Patch) -> Tables:
+    content = load(patch)
+    check_same_cards(load(), content, patch.source)
+    return build(content)
+
+
+# The tables of the shipped content (None) or of the content under a patch.
+tables: ByDigest[Tables] = ByDigest(SHIPPED, _derive)
