@@ -13,11 +13,15 @@ trading window after each phase) offers these.
   round or phase, `discard` discards it. A used Treasure cannot be burned in the same phase or
   round. Timeless Treasures never burn.
 - An Ally is called by the Leader for its Clarity; it is exhausted until the Refresh Phase.
+
+`hand_on(s, step, per)` and `handed(s, step)` carry the options a window's opening step worked
+out (to see which Agents have something to do) to the question it pushed, which the driver
+asks at once: the question takes them instead of working them out again (issue 26).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.decision import Option
 from tabletop.engine.events import Event
@@ -186,3 +190,32 @@ def _pay(s: CastleState, seat: int, ab: Ability) -> None:
         s.lose_energy(seat, ab.energy, "castle.treasures.use")
     if ab.clarity:
         s.change_clarity(-ab.clarity, seat, "castle.treasures.use")
+
+
+# -- options handed from a window's opening step to its question (issue 26) ----------------------
+# `(state, question step, state.steps, options per seat)`: the options an opening step (an
+# automatic step: `combat_windows.Open`, `anytime.OpenAnytime`) worked out, for the question
+# it pushed on top. The driver (`flow.settle`) asks that question at once, with nothing
+# applied in between, so the options are still right. They are taken once: only by that very
+# question of that very state at the same step count, and then dropped, so they never outlive
+# the question they were made for; a clone, a pickle or a determinized copy asked again
+# (`flow.ask_again`) works out its own. (Not a state field: nothing of it belongs to the game,
+# and it is gone before anyone can copy the state. Between threads, one opening's options
+# overwritten by another's are only worked out again.)
+_handed: tuple[Any, Any, int, dict[int, Any]] | None = None
+
+
+def hand_on(s: CastleState, step: object, per: dict[int, Any]) -> None:
+    """`step` (just pushed, on top) will be asked with these options per seat."""
+    global _handed
+    _handed = (s, step, s.steps, per)
+
+
+def handed(s: CastleState, step: object) -> dict[int, Any] | None:
+    """The options handed on to `step` in `s` (taken: a second call gets None), or None."""
+    global _handed
+    h = _handed
+    if h is None or h[1] is not step or h[0] is not s or h[2] != s.steps:
+        return None
+    _handed = None
+    return h[3]

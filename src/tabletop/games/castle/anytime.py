@@ -80,12 +80,20 @@ class OpenAnytime(_Anytime):
     def run(self, s: CastleState) -> None:
         if s.result is not None:
             return
-        keep = [p for p in self.seats if len(options(s, p, self.when, self.left)) > 1]
-        passing = [p for p in self.seats if p not in keep]
+        per = {}
+        for p in self.seats:
+            opts = options(s, p, self.when, self.left)
+            if len(opts) > 1:
+                per[p] = opts
+        passing = [p for p in self.seats if p not in per]
         if passing:
             s.emit(Event(self.rule, f"{passes(passing)} nothing to use {PROMPT[self.when]}"))
-        if keep:
-            push(s, Anytime(self.when, tuple(keep), self.left))
+        if per:
+            # the options worked out here are handed on to the question, asked at once
+            # (issue 26)
+            question = Anytime(self.when, tuple(per), self.left)
+            push(s, question)
+            abilities.hand_on(s, question, per)
 
 
 class Anytime(_Anytime):
@@ -97,11 +105,12 @@ class Anytime(_Anytime):
 
     def ask(self, s: CastleState) -> Decision:
         text = PROMPT[self.when]
+        made = abilities.handed(s, self)
         asks = tuple(
             Ask(
                 "anytime",
                 f"{who(p)}: use a Skill, Treasure or Ally, or burn a Treasure {text}, or done",
-                options(s, p, self.when, self.left),
+                made[p] if made is not None else options(s, p, self.when, self.left),
                 self.rule,
             )
             for p in self.seats

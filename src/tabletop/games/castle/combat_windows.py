@@ -143,11 +143,20 @@ class Open(_Open):
         at(s, self.kind)
         players = acting(s) if self.players is None else self.players
         acts = self.acts or (0,) * s.num_players
-        keep = tuple(
-            p for p in players if self.kind == "target" or options(s, p, self.kind, acts[p])
-        )
-        if keep:
-            push(s, Window(self.kind, keep, acts, self.reopened))
+        if self.kind == "target":
+            if players:
+                push(s, Window(self.kind, players, acts, self.reopened))
+            return
+        # the options worked out here are handed on to the window, asked at once (issue 26)
+        per = {}
+        for p in players:
+            opts = options(s, p, self.kind, acts[p])
+            if opts:
+                per[p] = opts
+        if per:
+            window = Window(self.kind, tuple(per), acts, self.reopened)
+            push(s, window)
+            abilities.hand_on(s, window, per)
 
 
 class _Window(NamedTuple):
@@ -164,23 +173,28 @@ class Window(_Window):
     auto = False
     rule = "castle.combat.window"
 
-    def own(self, s: CastleState, p: int) -> tuple[Option, ...]:
-        opts = options(s, p, self.kind, self.acts[p])
+    def own(
+        self, s: CastleState, p: int, made: dict[int, list[Option]] | None = None
+    ) -> tuple[Option, ...]:
+        """What `p` may do here (`made`: the options `Open` worked out for this question)."""
+        opts = made[p] if made is not None else options(s, p, self.kind, self.acts[p])
         if self.kind != "target":
-            opts.append(OPT["done"])
+            return (*opts, OPT["done"])
         return tuple(opts)
 
     def ask(self, s: CastleState) -> Decision:
         kind = f"combat-{self.kind}"
         rule = WINDOW[self.kind]
         prompt = PROMPT[self.kind]
+        made = abilities.handed(s, self)
         if len(self.players) == 1:
             p = self.players[0]
-            return labelled(s, Decision((p,), kind, f"{who(p)}: {prompt}", self.own(s, p), rule))
+            own = self.own(s, p, made)
+            return labelled(s, Decision((p,), kind, f"{who(p)}: {prompt}", own, rule))
         asks = []
         union: dict[int, Option] = {}
         for p in self.players:
-            opts = self.own(s, p)
+            opts = self.own(s, p, made)
             asks.append(Ask(kind, f"{who(p)}: {prompt}", opts, rule))
             for o in opts:
                 union.setdefault(o.action, o)
