@@ -3,7 +3,8 @@ Weapons, Start of Combat, Draw, Replace or Discard, Rearrange and Negate ask eve
 has something to do there at once (PARALLEL: each answer applies at once, `done` leaves);
 the execute-time effects and the target are asked of one Agent at a time.
 
-`Open(kind)` keeps the Agents with options and pushes `Window(kind, players)`, which asks them;
+`Open(kind)` keeps the Agents with options and pushes `Window(kind, players)`, which asks them
+(with the options `Open` worked out, handed on: `abilities.hand_on`);
 after every answer but `done` the window opens again for the same Agents (an Agent with
 nothing left to do drops out by itself). What each window offers is `OPTIONS[kind]`, what an
 answer does `ACTIONS[kind]`; Skills, Treasures and Allies come from `abilities.options` (each
