@@ -18,7 +18,9 @@ smallest difference the run could tell from none. Run from the repository root:
     .venv/bin/python bench/search_vs_rules.py --games 200 --workers 8
     .venv/bin/python bench/search_vs_rules.py --only quests --games 40 --spec ismcts:iterations=300
 
-Never asserts; prints a table and, with `--json PATH`, writes every deal's figures.
+Never asserts; prints a table. With `--json PATH` every deal's figures are appended to PATH as
+it ends (JSON lines), so a long battery can run in pieces (`--start`) and be reported at once
+with `--report PATH ...`.
 """
 
 from __future__ import annotations
@@ -198,9 +200,9 @@ def report(game: str, deals: list[Deal]) -> list[str]:
     return lines
 
 
-def tasks(games: list[str], count: int, spec: str, seed: int) -> Iterator[tuple]:  # type: ignore[type-arg]
+def tasks(games: list[str], start: int, count: int, spec: str, seed: int) -> Iterator[tuple]:  # type: ignore[type-arg]
     for game in games:
-        for i in range(count):
+        for i in range(start, start + count):
             yield (game, i, True, spec, seed)
             yield (game, i, False, spec, seed)
 
@@ -212,8 +214,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spec", default="ismcts", help="the search seat's agent spec")
     ap.add_argument("--only", default="", help="comma-separated games (default: all four)")
     ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--json", type=Path, default=None, help="write every deal here")
+    ap.add_argument("--start", type=int, default=0, help="the first deal's index")
+    ap.add_argument("--json", type=Path, default=None, help="append every deal here (JSON lines)")
+    ap.add_argument(
+        "--report", type=Path, nargs="*", default=None, help="only report these JSON-lines files"
+    )
     args = ap.parse_args(argv)
+    if args.report is not None:
+        deals = [
+            Deal(**json.loads(line))
+            for path in args.report
+            for line in path.read_text().splitlines()
+            if line.strip()
+        ]
+        for g in CASES:
+            if any(d.game == g for d in deals):
+                print("\n".join(report(g, [d for d in deals if d.game == g])))
+        return 0
     games = [g for g in args.only.split(",") if g] or list(CASES)
     for g in games:
         if g not in CASES:
@@ -223,18 +240,32 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(probe, IsmctsAgent):
         print(f"search spec {args.spec!r}: {probe.settings}")
     start = time.perf_counter()
-    work = list(tasks(games, args.games, args.spec, args.seed))
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            deals = list(pool.imap_unordered(play, work, chunksize=1))
-    else:
-        deals = [play(t) for t in work]
+    work = list(tasks(games, args.start, args.games, args.spec, args.seed))
+    sink = None if args.json is None else args.json.open("a")
+    deals = []
+    with Pool(args.workers) if args.workers > 1 else _Serial() as pool:
+        for deal in pool.imap_unordered(play, work, chunksize=1):
+            deals.append(deal)
+            if sink is not None:  # each deal as it ends: a stopped run keeps what it played
+                sink.write(json.dumps(asdict(deal)) + "\n")
+                sink.flush()
     for g in games:
         print("\n".join(report(g, [d for d in deals if d.game == g])))
     print(f"(took {time.perf_counter() - start:.0f} s, {args.workers} worker(s))")
-    if args.json is not None:
-        args.json.write_text(json.dumps([asdict(d) for d in deals]))
     return 0
+
+
+class _Serial:
+    """`Pool`'s `imap_unordered` in this process (one worker)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, fn, work, chunksize=1):  # type: ignore[no-untyped-def]
+        return map(fn, work)
 
 
 if __name__ == "__main__":
