@@ -37,6 +37,7 @@ from collections.abc import Callable
 import numpy as np
 import pyspiel
 
+import tabletop
 from tabletop.engine import registry
 from tabletop.engine.rng import Rng
 from tabletop.rl import observe
@@ -230,6 +231,9 @@ def where(game_id: str, players: int, seconds: float) -> list[str]:
         "openspiel": openspiel(game_id, n),
     }
     lines = [f"{game_id} ({n} players): share of each runner's profiled time"]
+    if tabletop.build() == "compiled":
+        # cProfile sees no compiled function: their time counts in the interpreted callers
+        lines[0] += " (compiled build: the compiled modules' time shows in their callers)"
     for name, runner in runs.items():
         prof = cProfile.Profile()
         prof.enable()

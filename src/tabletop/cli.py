@@ -35,6 +35,41 @@ app = typer.Typer(
 )
 err = Console(stderr=True)
 
+
+def _build_line() -> str:
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    import tabletop
+
+    try:
+        number = version("tabletop")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        number = "(not installed)"
+    return f"tabletop {number}, the {tabletop.build()} build, Python {platform.python_version()}"
+
+
+def _version(value: bool) -> None:
+    if value:
+        Console().print(_build_line(), highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="say the version and which build runs (compiled or interpreted), and stop",
+        ),
+    ] = False,
+) -> None:
+    """tabletop: tabletop games played exactly as their rulebooks say."""
+
+
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="a game option as key=value (repeatable)"),
@@ -115,6 +150,7 @@ def games() -> None:
         console.print(table)
         console.print(f"  rules matrix: {spec.rules_doc}\n")
     console.print("agents: " + ", ".join([*agent_names(), "human"]))
+    console.print(_build_line(), highlight=False)
 
 
 @app.command()

@@ -67,4 +67,5 @@ def test_games_lists_quests_and_its_options(tabletop: Run) -> None:
     for option in ("length", "artifact_deck", "turn_limit"):
         assert option in out
     assert "short, mid, long, full" in out
-    assert "human" in out.splitlines()[-1] and "heuristic" in out.splitlines()[-1]
+    agents = next(line for line in out.splitlines() if line.startswith("agents: "))
+    assert "human" in agents and "heuristic" in agents

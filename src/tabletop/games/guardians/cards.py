@@ -308,9 +308,10 @@ class Borrow(_PlayerCard, PlayerStep):
         seen: set[int] = set()
         for q in range(s.num_players):
             if q != p:
-                seen.update(
-                    k for c in z[PLAY[q]] if T.BORROWABLE[k := GKIND[c]] and c not in supers
-                )
+                for c in z[PLAY[q]]:
+                    k = GKIND[c]
+                    if T.BORROWABLE[k] and c not in supers:
+                        seen.add(k)
         if not seen:
             return ()
         return (T.DONE, *pick(T.BORROW_O, sorted(seen)))
