@@ -28,35 +28,11 @@ COMPILED = HERE.parent / "build" / "compiled"
 SEARCH_GAMES = (("quests", 3, {}), ("guardians", 3, {}), ("castle", 4, {"mode": "exploration"}))
 
 
-def _positions(game: str, players: int, options: dict[str, str], count: int) -> list[Any]:
-    from tabletop.agents import make_agent
-    from tabletop.engine import new_game
-    from tabletop.engine.rng import derive_seed
-
-    out: list[Any] = []
-    index = 0
-    while len(out) < count:
-        seed = derive_seed(7, index)
-        state = new_game(game, players, seed, options, log=False)
-        bots = [make_agent("heuristic", game, derive_seed(seed, p)) for p in range(players)]
-        seen = 0
-        while not state.is_over and len(out) < count:
-            d = state.pending
-            assert d is not None
-            p = state.to_move()[0]
-            if len(d.options_for(p)) > 1:
-                seen += 1
-                if seen % 11 == 0:
-                    out.append((state.clone(), p))
-            state.apply(p, bots[p].choose(state, p))
-        index += 1
-    return out
-
-
 def measure(seconds: float) -> dict[str, Any]:
     """Every figure once, in this process's build."""
     sys.path.insert(0, str(HERE))
     import engine  # bench/engine.py
+    import ismcts  # bench/ismcts.py
     import tabletop
     from tabletop.agents import make_agent
 
@@ -67,7 +43,7 @@ def measure(seconds: float) -> dict[str, Any]:
         "decisions_per_s"
     ]
     for game, players, options in SEARCH_GAMES:
-        cases = _positions(game, players, options, 6)
+        cases = ismcts.positions(6, game, players, options)
         done, spent = 0, 0.0
         for i, (state, seat) in enumerate(cases):
             agent = make_agent("ismcts:iterations=60", game, i)

@@ -17,14 +17,19 @@ PLAYERS = 3
 GAMES = ("quests", "guardians")
 
 
-def positions(count: int, game_id: str = GAME) -> list[tuple[State, int]]:
+def positions(
+    count: int,
+    game_id: str = GAME,
+    players: int = PLAYERS,
+    options: dict[str, str] | None = None,
+) -> list[tuple[State, int]]:
     """`count` positions where a seat has a real choice, spread over heuristic games."""
     out: list[tuple[State, int]] = []
     game = 0
     while len(out) < count:
         seed = derive_seed(7, game)
-        state = new_game(game_id, PLAYERS, seed, log=False)
-        bots = [make_agent("heuristic", game_id, derive_seed(seed, p)) for p in range(PLAYERS)]
+        state = new_game(game_id, players, seed, options, log=False)
+        bots = [make_agent("heuristic", game_id, derive_seed(seed, p)) for p in range(players)]
         seen = 0
         while not state.is_over and len(out) < count:
             d = state.pending
