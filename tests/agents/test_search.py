@@ -10,9 +10,16 @@ import pytest
 
 from tabletop.agents import make_agent
 from tabletop.agents.hint import hint
-from tabletop.agents.hooks import DEFAULT_BIAS, DEFAULT_DEPTH, hooks_for, terminal_rewards
-from tabletop.agents.ismcts import IsmctsAgent, Settings, best_child, parse_settings
+from tabletop.agents.hooks import (
+    DEFAULT_BIAS,
+    DEFAULT_DEPTH,
+    DEFAULT_MARGIN,
+    hooks_for,
+    terminal_rewards,
+)
+from tabletop.agents.ismcts import IsmctsAgent, Node, Settings, best_child, parse_settings
 from tabletop.engine import game_ids, get, new_game
+from tabletop.engine.decision import Option
 from tabletop.engine.errors import UnknownAgentError
 from tabletop.engine.rng import Rng, derive_seed
 from tabletop.engine.state import Result, State
@@ -74,7 +81,8 @@ def test_hooks_come_from_the_games_evaluation_module() -> None:
         assert h.depth >= 1
     assert hooks_for("quests").depth == DEFAULT_DEPTH
     assert hooks_for("quests").bias == DEFAULT_BIAS
-    assert hooks_for("guardians").bias == guardians_eval.BIAS > DEFAULT_BIAS
+    assert hooks_for("guardians").bias == guardians_eval.BIAS
+    assert hooks_for("guardians").depth == guardians_eval.DEPTH > 1000  # to the end
     g = make_agent("ismcts:iterations=5", "guardians", 0)
     assert isinstance(g, IsmctsAgent) and g.bias == guardians_eval.BIAS
     g0 = make_agent("ismcts:iterations=5,bias=0", "guardians", 0)
@@ -151,6 +159,72 @@ def test_the_bias_remembers_the_heuristic_answer_and_stays_deterministic(game_id
     assert favoured.visits >= 30 // len(ids)
 
 
+# -- the margin -------------------------------------------------------------------------------
+
+
+def _root(prior: str, stats: dict[str, tuple[int, float]]) -> tuple[Node, tuple[Option, ...]]:
+    """A root whose children (seat 0, kind "pick") have the given (visits, total reward)."""
+    root = Node(0)
+    root.prior = prior
+    for oid, (visits, total) in stats.items():
+        child = Node(0)
+        child.visits, child.total = visits, total
+        root.children[(0, "pick", oid)] = child
+    return root, tuple(Option(oid, oid, i) for i, oid in enumerate(stats))
+
+
+def test_the_margin_keeps_the_rule_bots_answer_without_evidence() -> None:
+    # b is visited most and its mean is 0.1 above the rule bot's answer a: the standard error
+    # of that difference is at most 0.5 * sqrt(1/50 + 1/40) = 0.106
+    root, options = _root("a", {"a": (40, 20.0), "b": (50, 30.0), "c": (10, 1.0)})
+    assert best_child(root, 0, "pick", options)[0] == 1
+    assert best_child(root, 0, "pick", options, margin=0.9)[0] == 1  # 0.1 > 0.9 x 0.106
+    assert best_child(root, 0, "pick", options, margin=1.0)[0] == 0  # 0.1 < 1.0 x 0.106
+    # a large enough gain passes the margin; the rule bot's answer, most visited, always stands
+    root, options = _root("a", {"a": (40, 12.0), "b": (50, 30.0)})
+    assert best_child(root, 0, "pick", options, margin=2.0)[0] == 1
+    root, options = _root("b", {"a": (40, 40.0), "b": (50, 5.0)})
+    assert best_child(root, 0, "pick", options, margin=3.0)[0] == 1
+    # no rule bot's answer known (bias 0), or not searched: the margin has nothing to keep
+    root, options = _root("", {"a": (40, 20.0), "b": (50, 30.0)})
+    assert best_child(root, 0, "pick", options, margin=5.0)[0] == 1
+    root, options = _root("z", {"a": (40, 20.0), "b": (50, 30.0)})
+    assert best_child(root, 0, "pick", options, margin=5.0)[0] == 1
+
+
+def test_the_margin_is_a_setting_and_the_games_default() -> None:
+    assert hooks_for("quests").margin == DEFAULT_MARGIN == 0.0
+    assert hooks_for("guardians").margin == guardians_eval.MARGIN > 0
+    a = make_agent("ismcts:iterations=5", "guardians", 0)
+    assert isinstance(a, IsmctsAgent) and a.margin == guardians_eval.MARGIN
+    b = make_agent("ismcts:iterations=5,margin=0", "guardians", 0)
+    assert isinstance(b, IsmctsAgent) and b.margin == 0.0
+    assert parse_settings({"margin": "1.5"}).margin == 1.5
+    for bad in ("-1", "x", "nan"):
+        with pytest.raises(UnknownAgentError, match=f"margin='{bad}'"):
+            make_agent(f"ismcts:margin={bad}", "quests", 0)
+
+
+def test_with_a_huge_margin_the_search_answers_as_the_rule_bot() -> None:
+    """Every searched answer is the rule bot's answer at the root (`Node.prior`)."""
+    s = new_game("guardians", 3, derive_seed(26, 3), log=False)
+    bots = [get("guardians").heuristic(p) for p in range(3)]
+    a = make_agent("ismcts:iterations=12,depth=4,margin=1000", "guardians", 5)
+    assert isinstance(a, IsmctsAgent)
+    asked = 0
+    while not s.is_over and asked < 25:
+        p = s.to_move()[0]
+        if p == 0 and len(s.pending.options_for(0)) > 1:  # type: ignore[union-attr]
+            root = a.search(s, 0)
+            kind = s.pending.kind_for(0)  # type: ignore[union-attr]
+            options = s.pending.options_for(0)  # type: ignore[union-attr]
+            index, _ = best_child(root, 0, kind, options, a.bias, a.margin)
+            assert options[index].id == root.prior
+            asked += 1
+        s.apply(p, bots[p].choose(s, p))
+    assert asked == 25
+
+
 # -- hint -------------------------------------------------------------------------------------
 
 
@@ -166,7 +240,7 @@ def test_a_hint_is_the_agents_answer_with_its_share_and_value(game_id: str) -> N
     root = again.search(s, p)
     d = s.pending
     assert d is not None
-    index, child = best_child(root, p, d.kind_for(p), d.options_for(p), again.bias)
+    index, child = best_child(root, p, d.kind_for(p), d.options_for(p), again.bias, again.margin)
     assert child is not None and d.options_for(p)[index].id == got.option_id
     assert got.share == pytest.approx(child.visits / 40)
     assert got.value == pytest.approx(child.total / child.visits)

@@ -72,7 +72,7 @@ def hint(
     )
     root = agent.search(state, seat)
     kind = decision.kind_for(seat)
-    index, child = best_child(root, seat, kind, options, agent.bias)
+    index, child = best_child(root, seat, kind, options, agent.bias, agent.margin)
     chosen = options[index]
     if child is None:
         return Hint(chosen.id, chosen.label, 0.0, 0.0, agent.last_iterations)

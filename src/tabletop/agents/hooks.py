@@ -9,7 +9,11 @@ A game that registers an evaluation (`games/<game>/evaluate.py`) may define besi
   game's answers are dear or its evaluation good (`DEFAULT_DEPTH` otherwise);
 - `BIAS`: the progressive bias toward the rule bot's answer, when the search at the time a
   person waits judges the game's positions worse than its rule bot does (`DEFAULT_BIAS`
-  otherwise).
+  otherwise);
+- `MARGIN`: the evidence the search needs to answer other than the rule bot, in standard
+  errors of the difference of two mean rewards (`DEFAULT_MARGIN`, 0: none, otherwise), when
+  the game's rule bot is hard to better and a short search's departures from it cost more
+  than they gain.
 
 So the kernel names no game and the search reads each game's knowledge from the game itself.
 Without them the search uses `terminal_rewards`, `DEFAULT_DEPTH` and `DEFAULT_BIAS`.
@@ -26,6 +30,7 @@ from tabletop.engine.state import Result, State
 
 DEFAULT_DEPTH = 20
 DEFAULT_BIAS = 1.0
+DEFAULT_MARGIN = 0.0
 
 Reward = Callable[[Result, int], Sequence[float]]
 Evaluate = Callable[[State], tuple[float, ...]]
@@ -50,6 +55,7 @@ class SearchHooks:
     reward: Reward
     depth: int
     bias: float
+    margin: float = DEFAULT_MARGIN
 
 
 def hooks_for(game_id: str) -> SearchHooks:
@@ -60,7 +66,15 @@ def hooks_for(game_id: str) -> SearchHooks:
     reward: Reward = getattr(module, "reward", None) or terminal_rewards
     depth = getattr(module, "DEPTH", DEFAULT_DEPTH)
     bias = getattr(module, "BIAS", DEFAULT_BIAS)
-    return SearchHooks(evaluate, reward, int(depth), float(bias))
+    margin = getattr(module, "MARGIN", DEFAULT_MARGIN)
+    return SearchHooks(evaluate, reward, int(depth), float(bias), float(margin))
 
 
-__all__ = ["DEFAULT_BIAS", "DEFAULT_DEPTH", "SearchHooks", "hooks_for", "terminal_rewards"]
+__all__ = [
+    "DEFAULT_BIAS",
+    "DEFAULT_DEPTH",
+    "DEFAULT_MARGIN",
+    "SearchHooks",
+    "hooks_for",
+    "terminal_rewards",
+]

@@ -68,6 +68,9 @@ best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 - `bias` (default: the game's, 1 unless its evaluation module says otherwise; at least 0; 0
   switches it off): the progressive bias toward the heuristic bot's answer.
 - `reuse` (default off): `on` keeps the subtree of the answer given for the next search.
+- `margin` (default: the game's, 0 unless its evaluation module says otherwise; at least 0):
+  the rule bot's answer at the root (known when `bias` is above 0) stands unless the most
+  visited answer's mean reward beats it by this many standard errors (`best_child`).
 - `opponents` (default policy): `policy` or `tree`, see above.
 
 The upper bounds keep one decision finite and a mistyped setting from hanging a run: a million
@@ -115,25 +118,40 @@ class Node:
 
 
 def best_child(
-    root: Node, player: int, kind: str, options: tuple[Option, ...], bias: float = 0.0
+    root: Node,
+    player: int,
+    kind: str,
+    options: tuple[Option, ...],
+    bias: float = 0.0,
+    margin: float = 0.0,
 ) -> tuple[int, Node | None]:
     """The answer the search gives at `root`: the index in `options` of the most visited
     child (ties: the best mean reward, the heuristic's answer's raised by the progressive
     `bias`, then the first listed) and that child (None, with index 0, when no option was
-    searched)."""
+    searched). With `margin` above 0 the heuristic's answer (`root.prior`) stands unless the
+    most visited child's mean reward beats it by `margin` standard errors of the difference
+    (rewards lie in [0, 1], so a standard deviation of at most 1/2: the bound is used)."""
     best, best_node = 0, None
     best_key: tuple[int, float] = (0, 0.0)
+    prior, prior_node = -1, None
     children = root.children
     for i, opt in enumerate(options):
         child = children.get((player, kind, opt.id))
         if child is None or not child.visits:
             continue
         value = child.total / child.visits
-        if bias and opt.id == root.prior:
-            value += bias / (child.visits + 1)
+        if opt.id == root.prior:
+            prior, prior_node = i, child
+            if bias:
+                value += bias / (child.visits + 1)
         key = (child.visits, value)
         if key > best_key:
             best, best_node, best_key = i, child, key
+    if margin > 0 and prior_node is not None and best_node is not None and best != prior:
+        gain = best_node.total / best_node.visits - prior_node.total / prior_node.visits
+        error = 0.5 * math.sqrt(1.0 / best_node.visits + 1.0 / prior_node.visits)
+        if gain < margin * error:
+            return prior, prior_node
     return best, best_node
 
 
@@ -153,6 +171,7 @@ class IsmctsAgent:
         self._reward = hooks.reward
         self.depth = hooks.depth if self.settings.depth is None else self.settings.depth
         self.bias = hooks.bias if self.settings.bias is None else self.settings.bias
+        self.margin = hooks.margin if self.settings.margin is None else self.settings.margin
         # One heuristic bot per seat, seeded from this agent's RNG.
         self._bots: list[Agent] = []
         if self.settings.rollout == "heuristic" or self.bias > 0:
@@ -174,7 +193,7 @@ class IsmctsAgent:
             self.last_seconds = 0.0
             return options[0].id
         root = self.search(state, player)
-        index, child = best_child(root, player, d.kind_for(player), options, self.bias)
+        index, child = best_child(root, player, d.kind_for(player), options, self.bias, self.margin)
         if self.settings.reuse and self.settings.opponents == "policy" and child is not None:
             self._kept = (player, state.seed, state.steps, child)
         return options[index].id

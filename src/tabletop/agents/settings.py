@@ -33,6 +33,7 @@ _KEYS = {
     "opponents": " or ".join(OPPONENTS),
     "bias": "a number of at least 0",
     "reuse": "on or off",
+    "margin": "a number of at least 0",
 }
 # The most characters of a bad value an error message repeats.
 _CLIP = 60
@@ -43,7 +44,8 @@ class Settings:
     """Validated ISMCTS settings. `iterations` None: no cap (only with `time`); `time` None:
     no clock (only with `iterations`). `depth` None: the game's own rollout depth (its
     evaluation module's `DEPTH`, else `DEFAULT_DEPTH`); `bias` None: the game's progressive bias
-    (its `BIAS`, else `DEFAULT_BIAS`)."""
+    (its `BIAS`, else `DEFAULT_BIAS`); `margin` None: the game's `MARGIN`, else
+    `DEFAULT_MARGIN` (the evidence the search needs to answer other than the rule bot)."""
 
     iterations: int | None = None
     time: float | None = DEFAULT_SECONDS
@@ -53,6 +55,7 @@ class Settings:
     opponents: str = "policy"
     bias: float | None = None
     reuse: bool = False
+    margin: float | None = None
 
 
 def _allowed() -> str:
@@ -113,6 +116,7 @@ def parse_settings(settings: dict[str, str]) -> Settings:
         opponents=opponents,
         bias=number("bias", float, 0.0, False) if "bias" in settings else Settings.bias,
         reuse=reuse == "on",
+        margin=number("margin", float, 0.0, False) if "margin" in settings else None,
     )
 
 

@@ -1,4 +1,4 @@
-"""A cheap evaluation of a Guardians position, for depth-limited search (`GameSpec.evaluate`).
+"""A cheap evaluation of a Guardians position (`GameSpec.evaluate`), and what the search values.
 
 A seat wins when the party beats the final boss (the Red Boss; the Blue Boss in the Apprentice
 game) and, unless the game is fully cooperative, the seat has the most trophy points. Every
@@ -18,11 +18,19 @@ party wins times (`PARTY` plus `1 - PARTY` times the seat's expected share):
   points of its Secret Quests completed now) and of the power still to come (its deck power
   times the rounds left). Alone or cooperating, every seat's value is the party's chance.
 
-`BIAS`: the search's progressive bias toward the rule bot is 4 here, not 1: in 12 paired
-3-player games at 110 iterations a decision (about 0.2 s) a search seat with bias 1 still beat
-the Red Boss less often than the rule bot (2/12 against 6/12) and scored 5 points fewer; the
-evaluation cannot tell most single answers apart (a discard, a card played) within a rollout,
-so the search leaves the rule bot's answer only on strong evidence (docs/agents.md).
+How the search plays Guardians (`agents/hooks.py`; docs/agents.md has the measurements):
+
+- `DEPTH`: rollouts play to the end of the game, so the game's own result (`reward`) scores
+  them, not this evaluation (a fitted guess: a rollout cut after 20 answers mostly measures
+  its error). A 3-player game of rule bots is some 350 answers and a few milliseconds, so
+  0.2 s still gives about 60 iterations a decision.
+- `MARGIN`: the search answers other than the rule bot only when the answer it prefers beats
+  the rule bot's by 2 standard errors of the difference of their mean rewards. A search of
+  60 full games a decision is noisy, and with several options the best-looking one is
+  usually lucky: without the margin it left the rule bot at about 8 of some 100 decisions a
+  game, and those departures cost the party as often as they helped.
+- `BIAS` 1 (the default): with the margin guarding the answer, the search spreads its
+  iterations more evenly, so what it knows of the alternatives is less noisy.
 
 The weights were fitted by maximum likelihood to the outcomes of 1500 games between heuristic
 bots, 1 to 5 players, both difficulties, some cooperative (positions sampled every seven answers
@@ -38,7 +46,9 @@ from tabletop.engine.state import Result, State
 from tabletop.games.guardians import rules as R
 from tabletop.games.guardians import tables as T
 
-BIAS = 4.0  # the search's progressive bias toward the rule bot (agents/hooks.py; docs/agents.md)
+DEPTH = 100_000  # rollouts play to the end of the game (a game is a few hundred answers)
+MARGIN = 2.0  # the evidence the search needs to leave the rule bot (agents/hooks.py)
+BIAS = 1.0  # the search's progressive bias toward the rule bot (the default)
 PARTY = 0.6  # the part of a seat's reward that is the party's win alone
 WIN_PART = 0.75  # of the seat's own share: its share of the win; the rest, of the points
 # party's chance: intercept, log power ratio, progress, progress x log ratio, Blue Boss fell,
@@ -141,4 +151,4 @@ def reward(result: Result, players: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-__all__ = ["BIAS", "PARTY", "evaluate", "reward"]
+__all__ = ["BIAS", "DEPTH", "MARGIN", "PARTY", "evaluate", "reward"]
