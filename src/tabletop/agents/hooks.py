@@ -16,7 +16,8 @@ A game that registers an evaluation (`games/<game>/evaluate.py`) may define besi
   than they gain.
 
 So the kernel names no game and the search reads each game's knowledge from the game itself.
-Without them the search uses `terminal_rewards`, `DEFAULT_DEPTH` and `DEFAULT_BIAS`.
+Without them the search uses `terminal_rewards`, `DEFAULT_DEPTH`, `DEFAULT_BIAS` and
+`DEFAULT_MARGIN`.
 """
 
 from __future__ import annotations
