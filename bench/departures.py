@@ -19,6 +19,7 @@ interval from the replays' spread, and the same per decision kind. Never asserts
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 from collections import defaultdict
@@ -26,9 +27,9 @@ from typing import Any
 
 from tabletop.agents import make_agent
 from tabletop.engine import new_game
-from tabletop.engine.decision import PARALLEL
 from tabletop.engine.rng import Rng, derive_seed
 from tabletop.engine.state import State
+from tabletop.engine.table import DriveLimitError, Table
 
 SEED = 26
 SEAT = 0
@@ -39,18 +40,8 @@ FIGURES = ("party", "points", "win")
 def finish(s: State, game: str, seed: int) -> tuple[float, float, float]:
     """Play `s` to the end with rule bots seeded from `seed`: (party won, P1 points, P1 won)."""
     bots = [make_agent("heuristic", game, derive_seed(seed, p)) for p in range(s.num_players)]
-    answers = 0
-    while not s.is_over and answers < MAX_ANSWERS:
-        d = s.pending
-        assert d is not None
-        parallel = d.mode == PARALLEL
-        for p in s.to_move():
-            if parallel and p not in s.to_move():
-                continue
-            s.apply(p, bots[p].choose(s, p))
-            answers += 1
-            if s.is_over:
-                break
+    with contextlib.suppress(DriveLimitError):
+        Table(s, bots, max_steps=MAX_ANSWERS).drive()
     r = s.result
     if r is None:
         return 0.0, 0.0, 0.0
@@ -76,37 +67,46 @@ def worth(s: State, game: str, rule: str, search: str, seed: int, replays: int) 
     return [x / replays for x in sums]
 
 
+class Watcher:
+    """P1's agent in a watched game: it answers as the rule bot and, at every decision with
+    more than one option, asks the search too and writes the decision (and what a departure
+    is worth) to `out`."""
+
+    def __init__(self, game: str, seed: int, spec: str, index: int, replays: int, out: Any):
+        self.rule = make_agent("heuristic", game, derive_seed(seed, SEAT))
+        self.searcher = make_agent(spec, game, derive_seed(seed, 100))
+        self.game, self.seed, self.index, self.replays, self.out = game, seed, index, replays, out
+        self.decisions = 0
+
+    def choose(self, s: State, p: int) -> str:
+        rule = self.rule.choose(s, p)
+        d = s.pending
+        assert d is not None
+        if len(d.options_for(p)) > 1:
+            self.decisions += 1
+            k = self.decisions
+            answer = self.searcher.choose(s, p)
+            row: dict[str, Any] = {"game": self.index, "decision": k, "kind": d.kind_for(p)}
+            row["same"] = answer == rule
+            if answer != rule:
+                row["rule"], row["search"] = rule, answer
+                seed = derive_seed(self.seed, 1000 + k)
+                row["worth"] = worth(s, self.game, rule, answer, seed, self.replays)
+            self.out.write(json.dumps(row) + "\n")
+            self.out.flush()
+        return rule
+
+
 def run(game: str, players: int, spec: str, start: int, games: int, replays: int, out: Any) -> None:
     for g in range(start, start + games):
         seed = derive_seed(SEED, g)
         s = new_game(game, players, seed, log=False)
-        bots = [make_agent("heuristic", game, derive_seed(seed, p)) for p in range(players)]
-        searcher = make_agent(spec, game, derive_seed(seed, 100))
-        k = answers = 0
-        while not s.is_over and answers < MAX_ANSWERS:
-            d = s.pending
-            assert d is not None
-            parallel = d.mode == PARALLEL
-            for p in s.to_move():
-                if parallel and p not in s.to_move():
-                    continue
-                rule = bots[p].choose(s, p)
-                if p == SEAT and len(d.options_for(p)) > 1:
-                    k += 1
-                    answer = searcher.choose(s, p)
-                    row: dict[str, Any] = {"game": g, "decision": k, "kind": d.kind_for(p)}
-                    row["same"] = answer == rule
-                    if answer != rule:
-                        row["rule"], row["search"] = rule, answer
-                        row["worth"] = worth(
-                            s, game, rule, answer, derive_seed(seed, 1000 + k), replays
-                        )
-                    out.write(json.dumps(row) + "\n")
-                    out.flush()
-                s.apply(p, rule)
-                answers += 1
-                if s.is_over:
-                    break
+        seats: list[Any] = [
+            make_agent("heuristic", game, derive_seed(seed, p)) for p in range(players)
+        ]
+        seats[SEAT] = Watcher(game, seed, spec, g, replays, out)
+        with contextlib.suppress(DriveLimitError):
+            Table(s, seats, max_steps=MAX_ANSWERS).drive()
 
 
 def report(paths: list[str]) -> None:
