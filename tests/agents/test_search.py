@@ -162,24 +162,29 @@ def test_the_bias_remembers_the_heuristic_answer_and_stays_deterministic(game_id
 # -- the margin -------------------------------------------------------------------------------
 
 
-def _root(prior: str, stats: dict[str, tuple[int, float]]) -> tuple[Node, tuple[Option, ...]]:
-    """A root whose children (seat 0, kind "pick") have the given (visits, total reward)."""
+def _root(
+    prior: str, stats: dict[str, tuple[int, float]], square: dict[str, float] | None = None
+) -> tuple[Node, tuple[Option, ...]]:
+    """A root whose children (seat 0, kind "pick") have the given (visits, total reward);
+    the sum of the squared rewards is `square`'s, else that of rewards of 0 or 1 (= total)."""
     root = Node(0)
     root.prior = prior
     for oid, (visits, total) in stats.items():
         child = Node(0)
         child.visits, child.total = visits, total
+        child.square = (square or {}).get(oid, total)
         root.children[(0, "pick", oid)] = child
     return root, tuple(Option(oid, oid, i) for i, oid in enumerate(stats))
 
 
 def test_the_margin_keeps_the_rule_bots_answer_without_evidence() -> None:
-    # b is visited most and its mean is 0.1 above the rule bot's answer a: the standard error
-    # of that difference is at most 0.5 * sqrt(1/50 + 1/40) = 0.106
+    # b is visited most and its mean is 0.1 above the rule bot's answer a. Rewards of 0 or 1:
+    # a's spread is 20 - 20^2/40 = 10, b's 30 - 30^2/50 = 12, so the standard error of the
+    # difference is sqrt((10 + 1/4)/40^2 + (12 + 1/4)/50^2) = 0.1064
     root, options = _root("a", {"a": (40, 20.0), "b": (50, 30.0), "c": (10, 1.0)})
     assert best_child(root, 0, "pick", options)[0] == 1
-    assert best_child(root, 0, "pick", options, margin=0.9)[0] == 1  # 0.1 > 0.9 x 0.106
-    assert best_child(root, 0, "pick", options, margin=1.0)[0] == 0  # 0.1 < 1.0 x 0.106
+    assert best_child(root, 0, "pick", options, margin=0.93)[0] == 1  # 0.1 > 0.93 x 0.1064
+    assert best_child(root, 0, "pick", options, margin=0.95)[0] == 0  # 0.1 < 0.95 x 0.1064
     # a large enough gain passes the margin; the rule bot's answer, most visited, always stands
     root, options = _root("a", {"a": (40, 12.0), "b": (50, 30.0)})
     assert best_child(root, 0, "pick", options, margin=2.0)[0] == 1
@@ -190,6 +195,35 @@ def test_the_margin_keeps_the_rule_bots_answer_without_evidence() -> None:
     assert best_child(root, 0, "pick", options, margin=5.0)[0] == 1
     root, options = _root("z", {"a": (40, 20.0), "b": (50, 30.0)})
     assert best_child(root, 0, "pick", options, margin=5.0)[0] == 1
+
+
+def test_the_margin_reads_the_spread_of_the_rewards() -> None:
+    # 400 visits each, every reward 0.70 for a and 0.72 for b (an outcome all but settled):
+    # the standard error is sqrt(2 x (0 + 1/4) / 400^2) = 0.00177, so a gain of 0.02 is 11
+    # standard errors. Rewards as spread as can be would need a gain of 0.07 at margin 2.
+    settled = {"a": 400 * 0.70**2, "b": 401 * 0.72**2}
+    root, options = _root("a", {"a": (400, 280.0), "b": (401, 288.72)}, settled)
+    assert best_child(root, 0, "pick", options, margin=2.0)[0] == 1
+    assert best_child(root, 0, "pick", options, margin=12.0)[0] == 0
+    # the same means from rewards of 0 or 1: 0.02 is far inside two standard errors (0.064)
+    root, options = _root("a", {"a": (400, 280.0), "b": (401, 288.72)})
+    assert best_child(root, 0, "pick", options, margin=2.0)[0] == 0
+    assert best_child(root, 0, "pick", options, margin=0.3)[0] == 1
+
+
+def test_a_searched_node_sums_its_rewards_and_their_squares() -> None:
+    a = make_agent("ismcts:iterations=30,depth=4", "guardians", 3)
+    assert isinstance(a, IsmctsAgent)
+    state = new_game("guardians", 3, 11, log=False)
+    p = state.to_move()[0]
+    root = a.search(state, p)
+    children = list(root.children.values())
+    assert sum(c.visits for c in children) == 30
+    for c in children:
+        assert 0.0 <= c.total <= c.visits
+        # rewards lie in [0, 1]: each square is at most the reward, and by Cauchy-Schwarz
+        # the sum of squares is at least the squared sum over the visits
+        assert c.total**2 / c.visits - 1e-9 <= c.square <= c.total + 1e-9
 
 
 def test_the_margin_is_a_setting_and_the_games_default() -> None:

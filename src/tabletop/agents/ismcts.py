@@ -104,15 +104,17 @@ from tabletop.engine.state import State
 class Node:
     """A tree node: the edge that reaches it (chosen by `player`) and its statistics. `prior`:
     the heuristic bot's answer at this node's first visit (the option whose child gets the
-    progressive bias), "" until asked."""
+    progressive bias), "" until asked. `total` and `square` sum the rewards and their squares
+    (the spread the margin of `best_child` reads)."""
 
-    __slots__ = ("avail", "children", "player", "prior", "total", "visits")
+    __slots__ = ("avail", "children", "player", "prior", "square", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.square = 0.0
         self.prior = ""
         self.children: dict[tuple[int, str, str], Node] = {}
 
@@ -129,8 +131,11 @@ def best_child(
     child (ties: the best mean reward, the heuristic's answer's raised by the progressive
     `bias`, then the first listed) and that child (None, with index 0, when no option was
     searched). With `margin` above 0 the heuristic's answer (`root.prior`) stands unless the
-    most visited child's mean reward beats it by `margin` standard errors of the difference
-    (rewards lie in [0, 1], so a standard deviation of at most 1/2: the bound is used)."""
+    most visited child's mean reward beats it by `margin` standard errors of the difference.
+    Each child's variance is its rewards' own, with one more observation at the largest a
+    reward in [0, 1] can have (1/4), so a child seen a few times counts as spread as can be,
+    and one whose rewards barely vary (a position whose outcome is all but settled) is
+    measured as finely as its visits allow."""
     best, best_node = 0, None
     best_key: tuple[int, float] = (0, 0.0)
     prior, prior_node = -1, None
@@ -149,10 +154,17 @@ def best_child(
             best, best_node, best_key = i, child, key
     if margin > 0 and prior_node is not None and best_node is not None and best != prior:
         gain = best_node.total / best_node.visits - prior_node.total / prior_node.visits
-        error = 0.5 * math.sqrt(1.0 / best_node.visits + 1.0 / prior_node.visits)
+        error = math.sqrt(_mean_variance(best_node) + _mean_variance(prior_node))
         if gain < margin * error:
             return prior, prior_node
     return best, best_node
+
+
+def _mean_variance(node: Node) -> float:
+    """The variance of `node`'s mean reward (see `best_child`)."""
+    n = node.visits
+    spread = max(0.0, node.square - node.total * node.total / n)
+    return (spread + 0.25) / (n * n)
 
 
 class IsmctsAgent:
@@ -295,8 +307,10 @@ class IsmctsAgent:
             node = best
         rewards = self._rollout(s)
         for n in path:
+            r = rewards[n.player]
             n.visits += 1
-            n.total += rewards[n.player]
+            n.total += r
+            n.square += r * r
 
     def _policy(self, s: State, p: int) -> str:
         """The rollout policy's answer for `p` in the determinized state `s`."""
