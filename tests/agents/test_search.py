@@ -4,6 +4,7 @@ seat's information only. Every search here runs a fixed number of iterations (no
 
 from __future__ import annotations
 
+import copy
 import importlib
 
 import pytest
@@ -237,6 +238,33 @@ def test_the_margin_is_a_setting_and_the_games_default() -> None:
     for bad in ("-1", "x", "nan"):
         with pytest.raises(UnknownAgentError, match=f"margin='{bad}'"):
             make_agent(f"ismcts:margin={bad}", "quests", 0)
+
+
+def test_at_the_games_rule_kinds_the_search_bot_answers_as_the_rule_bot_unsearched() -> None:
+    assert hooks_for("quests").rule_kinds == frozenset()
+    kinds = hooks_for("guardians").rule_kinds
+    assert kinds == frozenset(guardians_eval.RULE_KINDS) == {"power", "battle"}
+    s = new_game("guardians", 3, derive_seed(26, 4), log=False)
+    bots = [get("guardians").heuristic(p) for p in range(3)]
+    a = make_agent("ismcts:iterations=6,depth=4", "guardians", 5)
+    assert isinstance(a, IsmctsAgent)
+    seen = {"rule": 0, "searched": 0}
+    while not s.is_over and min(seen.values()) < 6:
+        d = s.pending
+        assert d is not None
+        p = s.to_move()[0]
+        if p == 0 and len(d.options_for(0)) > 1:
+            # the agent's own rule bot for the seat, copied with its RNG: what it would say
+            expected = copy.deepcopy(a._bots[0]).choose(s, 0)
+            answer = a.choose(s, 0)
+            if d.kind_for(0) in kinds:
+                assert answer == expected and a.last_iterations == 0
+                seen["rule"] += 1
+            else:
+                assert a.last_iterations == 6
+                seen["searched"] += 1
+        s.apply(p, bots[p].choose(s, p))
+    assert min(seen.values()) >= 6
 
 
 def test_with_a_huge_margin_the_search_answers_as_the_rule_bot() -> None:

@@ -8,6 +8,7 @@ full-screen table call it; a server table offers it only where the table allows 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from tabletop.agents.ismcts import IsmctsAgent, Settings, best_child
@@ -72,7 +73,9 @@ def hint(
     )
     root = agent.search(state, seat)
     kind = decision.kind_for(seat)
-    index, child = best_child(root, seat, kind, options, agent.bias, agent.margin)
+    # (where the bot answers as the rule bot, so does the hint: an endless margin)
+    margin = math.inf if kind in agent.rule_kinds else agent.margin
+    index, child = best_child(root, seat, kind, options, agent.bias, margin)
     chosen = options[index]
     if child is None:
         return Hint(chosen.id, chosen.label, 0.0, 0.0, agent.last_iterations)

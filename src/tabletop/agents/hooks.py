@@ -13,11 +13,14 @@ A game that registers an evaluation (`games/<game>/evaluate.py`) may define besi
 - `MARGIN`: the evidence the search needs to answer other than the rule bot, in standard
   errors of the difference of two mean rewards (`DEFAULT_MARGIN`, 0: none, otherwise), when
   the game's rule bot is hard to better and a short search's departures from it cost more
-  than they gain.
+  than they gain;
+- `RULE_KINDS`: the decision kinds at which the search bot answers as the rule bot without
+  searching, when replays show that the search's departures there cost more than they gain
+  (none otherwise).
 
 So the kernel names no game and the search reads each game's knowledge from the game itself.
-Without them the search uses `terminal_rewards`, `DEFAULT_DEPTH`, `DEFAULT_BIAS` and
-`DEFAULT_MARGIN`.
+Without them the search uses `terminal_rewards`, `DEFAULT_DEPTH`, `DEFAULT_BIAS`,
+`DEFAULT_MARGIN` and searches every decision.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ class SearchHooks:
     depth: int
     bias: float
     margin: float = DEFAULT_MARGIN
+    rule_kinds: frozenset[str] = frozenset()
 
 
 def hooks_for(game_id: str) -> SearchHooks:
@@ -68,7 +72,8 @@ def hooks_for(game_id: str) -> SearchHooks:
     depth = getattr(module, "DEPTH", DEFAULT_DEPTH)
     bias = getattr(module, "BIAS", DEFAULT_BIAS)
     margin = getattr(module, "MARGIN", DEFAULT_MARGIN)
-    return SearchHooks(evaluate, reward, int(depth), float(bias), float(margin))
+    rule_kinds = frozenset(getattr(module, "RULE_KINDS", ()))
+    return SearchHooks(evaluate, reward, int(depth), float(bias), float(margin), rule_kinds)
 
 
 __all__ = [

@@ -184,9 +184,11 @@ class IsmctsAgent:
         self.depth = hooks.depth if self.settings.depth is None else self.settings.depth
         self.bias = hooks.bias if self.settings.bias is None else self.settings.bias
         self.margin = hooks.margin if self.settings.margin is None else self.settings.margin
+        # decision kinds answered as the rule bot, unsearched (the game's `RULE_KINDS`)
+        self.rule_kinds = hooks.rule_kinds
         # One heuristic bot per seat, seeded from this agent's RNG.
         self._bots: list[Agent] = []
-        if self.settings.rollout == "heuristic" or self.bias > 0:
+        if self.settings.rollout == "heuristic" or self.bias > 0 or self.rule_kinds:
             self._bots = [spec.heuristic(self.rng.next64() >> 1) for _ in range(spec.max_players)]
         self._heuristic_rollouts = self.settings.rollout == "heuristic"
         # tree reuse: (seat, game seed, answers so far, the node of the answer given)
@@ -204,6 +206,10 @@ class IsmctsAgent:
             self.last_iterations = 0
             self.last_seconds = 0.0
             return options[0].id
+        if d.kind_for(player) in self.rule_kinds:
+            self.last_iterations = 0
+            self.last_seconds = 0.0
+            return self._bots[player].choose(state, player)
         root = self.search(state, player)
         index, child = best_child(root, player, d.kind_for(player), options, self.bias, self.margin)
         if self.settings.reuse and self.settings.opponents == "policy" and child is not None:

@@ -31,6 +31,12 @@ How the search plays Guardians (`agents/hooks.py`; docs/agents.md has the measur
   game, and those departures cost the party as often as they helped.
 - `BIAS` 1 (the default): with the margin guarding the answer, the search spreads its
   iterations more evenly, so what it knows of the alternatives is less noisy.
+- `RULE_KINDS`: in the Power Up (`power`: which card to play next) and the Battle (`battle`:
+  where to place damage counters, which location to battle) the search bot answers as the
+  rule bot without searching. Replayed departures there (24 games at 0.2 s a decision) were
+  worth nothing to the party (+0.003 and -0.004 of a win each) and cost the seat a quarter
+  and a half of a point each, all of the points the search seat lost; at the other kinds
+  (draft, discard, fort, visit, ...) they were worth about +0.12 of a party win a game.
 
 The weights were fitted by maximum likelihood to the outcomes of 1500 games between heuristic
 bots, 1 to 5 players, both difficulties, some cooperative (positions sampled every seven answers
@@ -49,6 +55,7 @@ from tabletop.games.guardians import tables as T
 DEPTH = 100_000  # rollouts play to the end of the game (a game is a few hundred answers)
 MARGIN = 2.0  # the evidence the search needs to leave the rule bot (agents/hooks.py)
 BIAS = 1.0  # the search's progressive bias toward the rule bot (the default)
+RULE_KINDS = ("power", "battle")  # answered as the rule bot, unsearched (agents/hooks.py)
 PARTY = 0.6  # the part of a seat's reward that is the party's win alone
 WIN_PART = 0.75  # of the seat's own share: its share of the win; the rest, of the points
 # party's chance: intercept, log power ratio, progress, progress x log ratio, Blue Boss fell,
@@ -151,4 +158,4 @@ def reward(result: Result, players: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-__all__ = ["BIAS", "DEPTH", "MARGIN", "PARTY", "evaluate", "reward"]
+__all__ = ["BIAS", "DEPTH", "MARGIN", "PARTY", "RULE_KINDS", "evaluate", "reward"]
