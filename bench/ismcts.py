@@ -54,7 +54,7 @@ def speed(
         sep = "," if ":" in spec else ":"
         agent = make_agent(f"{spec}{sep}iterations={iterations}", game_id, i)
         assert isinstance(agent, IsmctsAgent)
-        agent.choose(state, player)
+        agent.search(state, player)  # (the search itself, even where the bot would not search)
         done += agent.last_iterations
         elapsed += agent.last_seconds
     return done / elapsed, done
