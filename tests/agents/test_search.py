@@ -246,7 +246,7 @@ def test_at_the_games_rule_kinds_the_search_bot_answers_as_the_rule_bot_unsearch
     assert kinds == frozenset(guardians_eval.RULE_KINDS) == {"power", "battle"}
     s = new_game("guardians", 3, derive_seed(26, 4), log=False)
     bots = [get("guardians").heuristic(p) for p in range(3)]
-    a = make_agent("ismcts:iterations=6,depth=4", "guardians", 5)
+    a = make_agent("ismcts:iterations=6,depth=4,reuse=on", "guardians", 5)
     assert isinstance(a, IsmctsAgent)
     seen = {"rule": 0, "searched": 0}
     while not s.is_over and min(seen.values()) < 6:
@@ -259,6 +259,7 @@ def test_at_the_games_rule_kinds_the_search_bot_answers_as_the_rule_bot_unsearch
             answer = a.choose(s, 0)
             if d.kind_for(0) in kinds:
                 assert answer == expected and a.last_iterations == 0
+                assert a._kept is None  # no subtree outlives a decision it does not stand for
                 seen["rule"] += 1
             else:
                 assert a.last_iterations == 6

@@ -169,7 +169,7 @@ def _mean_variance(node: Node) -> float:
 
 class IsmctsAgent:
     """SO-ISMCTS over the game contract. `last_iterations` and `last_seconds` describe the
-    latest search (0 when the decision was forced)."""
+    latest search (0 when the decision was forced or left to the rule bot)."""
 
     name = "ismcts"
 
@@ -209,6 +209,7 @@ class IsmctsAgent:
         if d.kind_for(player) in self.rule_kinds:
             self.last_iterations = 0
             self.last_seconds = 0.0
+            self._kept = None  # (a kept subtree would stand for this decision, not the next)
             return self._bots[player].choose(state, player)
         root = self.search(state, player)
         index, child = best_child(root, player, d.kind_for(player), options, self.bias, self.margin)
