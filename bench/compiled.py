@@ -19,7 +19,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +33,6 @@ def measure(seconds: float) -> dict[str, Any]:
     import engine  # bench/engine.py
     import ismcts  # bench/ismcts.py
     import tabletop
-    from tabletop.agents import make_agent
-    from tabletop.agents.ismcts import IsmctsAgent
 
     out: dict[str, Any] = {"build": tabletop.build()}
     out["quests random"] = engine.throughput("random", seconds)["decisions_per_s"]
@@ -45,15 +42,7 @@ def measure(seconds: float) -> dict[str, Any]:
     ]
     for game, players, options in SEARCH_GAMES:
         cases = ismcts.positions(6, game, players, options)
-        done, spent = 0, 0.0
-        for i, (state, seat) in enumerate(cases):
-            agent = make_agent("ismcts:iterations=60", game, i)
-            assert isinstance(agent, IsmctsAgent)
-            start = time.perf_counter()
-            agent.search(state, seat)  # (the search itself, even where the bot would not search)
-            spent += time.perf_counter() - start
-            done += agent.last_iterations
-        out[f"ismcts {game}"] = done / spent
+        out[f"ismcts {game}"] = ismcts.speed("ismcts", cases, 60, game)[0]
     return out
 
 

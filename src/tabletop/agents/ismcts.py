@@ -206,13 +206,14 @@ class IsmctsAgent:
             self.last_iterations = 0
             self.last_seconds = 0.0
             return options[0].id
-        if d.kind_for(player) in self.rule_kinds:
+        kind = d.kind_for(player)
+        if kind in self.rule_kinds:
             self.last_iterations = 0
             self.last_seconds = 0.0
             self._kept = None  # (a kept subtree would stand for this decision, not the next)
             return self._bots[player].choose(state, player)
         root = self.search(state, player)
-        index, child = best_child(root, player, d.kind_for(player), options, self.bias, self.margin)
+        index, child = best_child(root, player, kind, options, self.bias, self.margin)
         if self.settings.reuse and self.settings.opponents == "policy" and child is not None:
             self._kept = (player, state.seed, state.steps, child)
         return options[index].id
