@@ -63,7 +63,7 @@ compiled: $(COMPILED)/.built
 # The whole suite on the compiled build, then what must match byte for byte (golden
 # playthroughs, perft counts, the builds' agreement) again on the interpreted one.
 test: $(STAMP) $(SYSTEM) $(COMPILED)/.built
-	TABLETOP_EXPECT=compiled PYTHONPATH=$(COMPILED) $(BIN)/pytest -n 2
+	TABLETOP_EXPECT=compiled PYTHONPATH=$(COMPILED) $(BIN)/pytest -n 2 --maxschedchunk 1
 	TABLETOP_EXPECT=interpreted TABLETOP_PURE=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -n 2 \
 		tests/golden tests/perft tests/test_builds.py
 

@@ -526,9 +526,11 @@ def view_leaks(
     viewer: int | None,
     hidden: set[int] | None = None,
     view: dict[str, Any] | None = None,
+    seen: set[int] | None = None,
 ) -> list[str]:
     """Ids or names of cards hidden from `viewer` that appear as strings in its view (outside
-    the log, which `log_leaks` checks). `hidden` and `view` may be given when already known."""
+    the log, which `log_leaks` checks). `hidden`, `view` and `seen` (the cards the viewer
+    sees, as `visibility` gives them) may be given when already known."""
     layout = state.zones.layout
     if hidden is None:
         hidden = hidden_cards(state, viewer)
@@ -536,7 +538,8 @@ def view_leaks(
         return []
     banned = {layout.slugs[c] for c in hidden} | {layout.names[c] for c in hidden}
     # copies of a card share its name and id: a name is no leak while the viewer sees a copy
-    seen = visible_cards(state, viewer)
+    if seen is None:
+        seen = visible_cards(state, viewer)
     banned -= {layout.slugs[c] for c in seen} | {layout.names[c] for c in seen}
     return sorted(json_strings(state.view(viewer) if view is None else view) & banned)
 

@@ -165,7 +165,7 @@ def check_decision(state: State) -> None:
 def check_views(state: State, seen: dict[int | None, set[int]]) -> None:
     every = set(range(len(state.zones.layout.names)))
     for viewer, cards in seen.items():
-        leaks = view_leaks(state, viewer, every - cards)
+        leaks = view_leaks(state, viewer, every - cards, seen=cards)
         assert not leaks, f"{viewer} sees hidden {leaks} at step {state.steps}"
 
 

@@ -307,9 +307,9 @@ def test_an_address_opens_a_bounded_number_of_connections(tmp_path: Path) -> Non
     try:
         made = server.create(**QUESTS)
         url = f"{server.ws_base}/api/tables/{made['id']}/ws"
-        opened = [connect(url, open_timeout=WAIT, proxy=None) for _ in range(2)]
+        opened = [connect(url, open_timeout=WAIT, proxy=None).__enter__() for _ in range(2)]
         # a connection closed for its refusals costs its address half the allowance more
-        flooder = Client(connect(url, open_timeout=WAIT, proxy=None))
+        flooder = Client(connect(url, open_timeout=WAIT, proxy=None).__enter__())
         with contextlib.suppress(ConnectionClosed):
             for _ in range(10):
                 flooder.send("{not json")

@@ -1,4 +1,4 @@
-"""Quests of the Librarian: the state, its set-up, what it knows and shows.
+"""Quests of the Librarian: the state, its set-up and what it knows (what it shows: `view.py`).
 
 The turn (Fate, Initiative, Adventure, Action, Meld, End) is a declared procedure of steps on
 the kernel's flow stack (`steps.py`); artifact abilities have one handler each
@@ -536,75 +536,9 @@ class QuestsState(State):
         ask_again(self)
 
     def _view(self, viewer: int | None) -> dict[str, Any]:
-        z = self.zones
+        from tabletop.games.quests.view import view
 
-        def card(c: int) -> dict[str, Any]:
-            if c < NUM_ACTION:
-                return {"id": SLUGS[c], "name": NAMES[c], "suit": self.t.actions[c].suit}
-            a = self.t.artifacts[c - NUM_ACTION]
-            return {
-                "id": a.slug,
-                "name": a.name,
-                "type": a.type,
-                "ability": a.describe(),
-                "spent": bool((self.limited_used >> (c - NUM_ACTION)) & 1)
-                if c in self.t.limited
-                else False,
-            }
-
-        def known_in(zone: int) -> list[dict[str, Any]]:
-            if viewer is None:
-                return []
-            cards = z.cards[zone]
-            out = []
-            for depth, c in enumerate(reversed(cards)):
-                if (z.known[c] >> viewer) & 1:
-                    out.append({"from_top": depth + 1, **card(c)})
-            return out
-
-        seats = []
-        for p in range(self.num_players):
-            hand = z.cards[self.hand(p)]
-            seat: dict[str, Any] = {
-                "seat": p,
-                "name": who(p),
-                "hand_size": len(hand),
-                "hand_limit": self.hand_limit(p),
-                "library": [card(c) for c in z.cards[self.library(p)]],
-                "artifacts": self.victory_value(p),
-                "initiative": self.rolls[p] if self.phase == "initiative" else None,
-            }
-            if viewer == p:
-                seat["hand"] = [card(c) for c in sorted(hand, key=lambda c: (self.t.suit[c], c))]
-            elif viewer is not None:
-                seat["known"] = [card(c) for c in sorted(hand) if (z.known[c] >> viewer) & 1]
-            seats.append(seat)
-        played = None
-        step = top(self)
-        if type(step) is _steps.Escape:
-            suit, p, target = step.about
-            played = {
-                "suit": SUITS[suit],
-                "by": p,
-                "target": target if target >= 0 else None,
-                "escapes": list(step.chain[1:]),
-            }
-        return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "leader": self.leader,
-            "artifacts_to_win": self.opts.target,
-            "prize": card(z.cards[PRIZE][-1]) if z.cards[PRIZE] else None,
-            "action_deck": len(z.cards[DECK]),
-            "artifact_deck": len(z.cards[ADECK]),
-            "discard": [card(c) for c in z.cards[DISCARD_PILE]],
-            "fate": [card(c) for c in z.cards[FATE]],
-            "revealed": [card(c) for c in z.cards[REVEALED]],
-            "action_deck_known": known_in(DECK),
-            "artifact_deck_known": known_in(ADECK),
-            "playing": played,
-            "seats": seats,
-        }
+        return view(self, viewer)
 
 
 def new_state(players: int, seed: int, opts: QuestsOptions, log: bool) -> QuestsState:
