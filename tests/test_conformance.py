@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import log_leaks, public_passers, view_leaks, visibility
+from helpers import log_leaks, public_passers, view_leaks, visibility, visible_cards
 from tabletop.agents import make_agent
 from tabletop.engine import (
     Record,
@@ -291,6 +291,25 @@ def test_the_leak_checks_catch_leaks() -> None:
     state.log.append(Event("test.leak", f"P2 holds {name}"))
     assert log_leaks(state, 0, start, seen) == [("test.leak", f"P2 holds {name}")]
     assert log_leaks(state, 1, start, visibility(state)[1]) == []
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_visibility_is_what_each_viewer_sees(game_id: str) -> None:
+    """`check_views` hands `view_leaks` the cards `visibility` found for each viewer, instead
+    of its reading them again card by card (`visible_cards`): the two agree along a game."""
+    spec = get(game_id)
+    state = new_game(game_id, spec.min_players + 1, 5, dict(FAST_OPTIONS.get(game_id, {})))
+    agents = [make_agent("random", game_id, p) for p in range(state.num_players)]
+    checked = 0
+    while not state.is_over and state.steps < 300:
+        if state.steps % 5 == 0:
+            seen = visibility(state)
+            for viewer in (*range(state.num_players), None):
+                assert seen[viewer] == visible_cards(state, viewer)
+            checked += 1
+        p = state.to_move()[0]
+        state.apply(p, agents[p].choose(state, p))
+    assert checked >= 10
 
 
 def test_the_log_check_reads_whole_card_names() -> None:
