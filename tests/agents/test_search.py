@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import math
 
 import pytest
 
@@ -18,7 +19,14 @@ from tabletop.agents.hooks import (
     hooks_for,
     terminal_rewards,
 )
-from tabletop.agents.ismcts import IsmctsAgent, Node, Settings, best_child, parse_settings
+from tabletop.agents.ismcts import (
+    IsmctsAgent,
+    Node,
+    Settings,
+    best_child,
+    parse_settings,
+    wider_margin,
+)
 from tabletop.engine import game_ids, get, new_game
 from tabletop.engine.decision import Option
 from tabletop.engine.errors import UnknownAgentError
@@ -182,7 +190,7 @@ def test_the_margin_keeps_the_rule_bots_answer_without_evidence() -> None:
     # b is visited most and its mean is 0.1 above the rule bot's answer a. Rewards of 0 or 1:
     # a's spread is 20 - 20^2/40 = 10, b's 30 - 30^2/50 = 12, so the standard error of the
     # difference is sqrt((10 + 1/4)/40^2 + (12 + 1/4)/50^2) = 0.1064
-    root, options = _root("a", {"a": (40, 20.0), "b": (50, 30.0), "c": (10, 1.0)})
+    root, options = _root("a", {"a": (40, 20.0), "b": (50, 30.0)})
     assert best_child(root, 0, "pick", options)[0] == 1
     assert best_child(root, 0, "pick", options, margin=0.93)[0] == 1  # 0.1 > 0.93 x 0.1064
     assert best_child(root, 0, "pick", options, margin=0.95)[0] == 0  # 0.1 < 0.95 x 0.1064
@@ -210,6 +218,25 @@ def test_the_margin_reads_the_spread_of_the_rewards() -> None:
     root, options = _root("a", {"a": (400, 280.0), "b": (401, 288.72)})
     assert best_child(root, 0, "pick", options, margin=2.0)[0] == 0
     assert best_child(root, 0, "pick", options, margin=0.3)[0] == 1
+
+
+def test_the_margin_widens_with_the_other_answers_searched() -> None:
+    # a: 100 visits, 50 wins; b: 120 visits, 77 wins. Spreads 50 - 50^2/100 = 25 and
+    # 77 - 77^2/120 = 27.59, so the gain 0.1417 is 0.1417 / sqrt(25.25/100^2 + 27.84/120^2)
+    # = 2.12 standard errors: past a margin of 2 with one other answer searched, short of
+    # the 2.28 it becomes with two (the best-looking of two alternatives is lucky more often)
+    assert wider_margin(2.0, 0) == wider_margin(2.0, 1) == 2.0
+    assert [round(wider_margin(2.0, k), 2) for k in (2, 5, 12)] == [2.28, 2.61, 2.89]
+    assert wider_margin(math.inf, 12) == math.inf  # the hint's "never leave the rule bot"
+    root, options = _root("a", {"a": (100, 50.0), "b": (120, 77.0)})
+    assert best_child(root, 0, "pick", options, margin=2.0)[0] == 1
+    root, options = _root("a", {"a": (100, 50.0), "b": (120, 77.0), "c": (6, 1.0)})
+    assert best_child(root, 0, "pick", options, margin=2.0)[0] == 0
+    assert best_child(root, 0, "pick", options, margin=2.1)[0] == 0
+    assert best_child(root, 0, "pick", options, margin=1.8)[0] == 1  # 1.8 -> 2.09 < 2.12
+    # an answer listed but never searched is no alternative
+    root, options = _root("a", {"a": (100, 50.0), "b": (120, 77.0), "c": (0, 0.0)})
+    assert best_child(root, 0, "pick", options, margin=2.0)[0] == 1
 
 
 def test_a_searched_node_sums_its_rewards_and_their_squares() -> None:

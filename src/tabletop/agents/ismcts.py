@@ -70,7 +70,8 @@ best mean reward, then the first listed). Settings (`ismcts:key=value,...`):
 - `reuse` (default off): `on` keeps the subtree of the answer given for the next search.
 - `margin` (default: the game's, 0 unless its evaluation module says otherwise; at least 0):
   the rule bot's answer at the root (known when `bias` is above 0) stands unless the most
-  visited answer's mean reward beats it by this many standard errors (`best_child`).
+  visited answer's mean reward beats it by this many standard errors (`best_child`), more
+  where several other answers were searched (`wider_margin`).
 - `opponents` (default policy): `policy` or `tree`, see above.
 
 The upper bounds keep one decision finite and a mistyped setting from hanging a run: a million
@@ -83,6 +84,7 @@ from __future__ import annotations
 
 import math
 import time
+from statistics import NormalDist
 
 from tabletop.agents.base import Agent
 from tabletop.agents.hooks import hooks_for, terminal_rewards
@@ -131,19 +133,22 @@ def best_child(
     child (ties: the best mean reward, the heuristic's answer's raised by the progressive
     `bias`, then the first listed) and that child (None, with index 0, when no option was
     searched). With `margin` above 0 the heuristic's answer (`root.prior`) stands unless the
-    most visited child's mean reward beats it by `margin` standard errors of the difference.
-    Each child's variance is its rewards' own, with one more observation at the largest a
-    reward in [0, 1] can have (1/4), so a child seen a few times counts as spread as can be,
-    and one whose rewards barely vary (a position whose outcome is all but settled) is
-    measured as finely as its visits allow."""
+    most visited child's mean reward beats it by `margin` standard errors of the difference,
+    raised where several other answers were searched (`wider_margin`): the best-looking of
+    many is lucky more often than one alone. Each child's variance is its rewards' own, with
+    one more observation at the largest a reward in [0, 1] can have (1/4), so a child seen a
+    few times counts as spread as can be, and one whose rewards barely vary (a position whose
+    outcome is all but settled) is measured as finely as its visits allow."""
     best, best_node = 0, None
     best_key: tuple[int, float] = (0, 0.0)
     prior, prior_node = -1, None
     children = root.children
+    searched = 0
     for i, opt in enumerate(options):
         child = children.get((player, kind, opt.id))
         if child is None or not child.visits:
             continue
+        searched += 1
         value = child.total / child.visits
         if opt.id == root.prior:
             prior, prior_node = i, child
@@ -155,9 +160,23 @@ def best_child(
     if margin > 0 and prior_node is not None and best_node is not None and best != prior:
         gain = best_node.total / best_node.visits - prior_node.total / prior_node.visits
         error = math.sqrt(_mean_variance(best_node) + _mean_variance(prior_node))
-        if gain < margin * error:
+        if gain < wider_margin(margin, searched - 1) * error:
             return prior, prior_node
     return best, best_node
+
+
+_NORMAL = NormalDist()
+
+
+def wider_margin(margin: float, alternatives: int) -> float:
+    """The margin, in standard errors, that `alternatives` searched answers besides the rule
+    bot's must pass: the one whose one-sided chance of being passed by luck, split over them
+    (Bonferroni), is that of `margin` for one alternative. `margin` itself for one; 2 becomes
+    2.28 for two, 2.61 for five, 2.89 for twelve (a first draft pick of thirteen cards)."""
+    if alternatives <= 1:
+        return margin
+    tail = 0.5 * math.erfc(margin / math.sqrt(2.0)) / alternatives
+    return -_NORMAL.inv_cdf(tail) if tail > 0.0 else margin
 
 
 def _mean_variance(node: Node) -> float:
