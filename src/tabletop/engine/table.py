@@ -95,7 +95,15 @@ from typing import NamedTuple, NoReturn, Protocol, cast
 from tabletop.engine.decision import PARALLEL, Decision, Option
 from tabletop.engine.errors import SeatError, TabletopError
 from tabletop.engine.record import Record, record_of
-from tabletop.engine.state import Seen, State
+from tabletop.engine.state import State
+from tabletop.engine.undo import (
+    CHANCE_DRAWN,
+    MOVED_OUTSIDE,
+    SECRET_REVEALED,
+    Point,
+    revealed,
+    who,
+)
 
 # The most answers one `drive` call makes before it decides the bots are stuck: 40 times the
 # longest game measured (eight random Quests bots, 23,000 answers).
@@ -145,35 +153,11 @@ class Ask(NamedTuple):
     secret: bool  # part of a simultaneous decision: answers stay hidden until all are in
 
 
-class _Point(NamedTuple):
-    """What undoing a person's answer returns to."""
-
-    seat: int
-    steps: int  # state.steps before the answer
-    rng: int  # state.rng.state before the answer
-    before: State  # a clone taken before the answer
-    seen: Seen  # what every seat saw or knew before the answer (State.seen)
-    prior: str | None  # why the seat's answer before could not be taken back, once this is
-
-
-# Why a seat's last choice can no longer be taken back (`NothingToUndoError`'s message).
-SECRET_REVEALED = "it completed a secret decision and so revealed the others' answers"
-CHANCE_DRAWN = (
-    "chance was drawn by it or after it (a die was rolled, or cards were shuffled or dealt "
-    "at random)"
-)
-MOVED_OUTSIDE = "the game moved on outside this table"
-
-
 class _Cut(NamedTuple):
     """An undo: the log was cut back to `length` events by `seat`."""
 
     length: int
     seat: int
-
-
-def who(seat: int) -> str:
-    return f"P{seat + 1}"
 
 
 class Table:
@@ -212,7 +196,7 @@ class Table:
         self.max_steps = max_steps
         self.on_auto = on_auto
         self.prefer = prefer
-        self._points: list[_Point] = []
+        self._points: list[Point] = []
         self._why: dict[int, str] = {}  # seat -> why its last choice cannot be taken back
         self._steps = state.steps  # steps when the table last looked: catches outside applies
         self._cuts: list[_Cut] = []
@@ -451,7 +435,7 @@ class Table:
         # a lone option confirmed is no choice: undo goes back past it, to the last choice
         choice = d is not None and len(d.options_for(seat)) > 1
         if choice and not reveals:
-            point = _Point(seat, steps, rng, state.clone(), state.seen(), self._why.get(seat))
+            point = Point(seat, steps, rng, state.clone(), state.seen(), self._why.get(seat))
         else:
             point = None
         state.apply(seat, option_id)
@@ -482,47 +466,17 @@ class Table:
             return
         seen = state.seen()
         for point in points:
-            why = self._revealed(point.seen, seen)
+            why = revealed(point.seen, seen, state.zones)
             if why is not None:
                 self._drop(points, why)
                 return
 
-    def _drop(self, points: list[_Point], why: str) -> None:
+    def _drop(self, points: list[Point], why: str) -> None:
         """Forget `points`, noting for their seats why (their undo finds nothing now)."""
         for p in points:
             self._why[p.seat] = why
         gone = {id(p) for p in points}
         self._points = [p for p in self._points if id(p) not in gone]
-
-    def _revealed(self, before: Seen, now: Seen) -> str | None:
-        """Why `now` shows some seat something it did not see or know in `before`, if it
-        does: a card come into its sight, a card it looked at, or a game's hidden fact."""
-        cards_before, facts_before = before
-        cards_now, facts_now = now
-        if cards_now != cards_before:
-            for card, (was, is_) in enumerate(zip(cards_before, cards_now, strict=True)):
-                new = is_ & ~was
-                if new:
-                    seat = (new & -new).bit_length() - 1
-                    zones = self._state.zones
-                    where = next(i for i, z in enumerate(zones.cards) if card in z)
-                    if zones.sight(where) >> seat & 1:  # in sight now, not merely known
-                        return (
-                            f"a card was revealed by it or after it ({who(seat)} now sees a "
-                            "card they did not see before it)"
-                        )
-                    return (
-                        f"a card was looked at by it or after it ({who(seat)} now knows a "
-                        "hidden card they did not know before it)"
-                    )
-        if facts_now is not None and facts_now != facts_before:
-            for seat, facts in enumerate(facts_now):
-                if facts_before is None or not facts <= facts_before[seat]:
-                    return (
-                        f"something hidden was revealed by it or after it ({who(seat)} now "
-                        "knows what they did not know before it)"
-                    )
-        return None
 
     def _sync(self) -> None:
         """Forget undo points if the state moved without the table (an outside `apply`)."""
@@ -531,7 +485,7 @@ class Table:
             self._steps = self._state.steps
 
     # -- undo --------------------------------------------------------------------------------
-    def _undo_point(self, seat: int) -> _Point | None:
+    def _undo_point(self, seat: int) -> Point | None:
         self._sync()
         state = self._state
         history = state.history

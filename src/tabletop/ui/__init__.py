@@ -66,6 +66,7 @@ _RESERVED = frozenset(
         "campaign",
         "asking",
         "screen",
+        "castle_parts",
     }
 )
 _MODULES: dict[str, ModuleType | None] = {}

@@ -34,6 +34,8 @@ from rich.console import Console
 from rich.text import Text
 
 from tabletop.ui.style import (
+    as_int,
+    as_str,
     blocks,
     card_info,
     clip,
@@ -78,16 +80,8 @@ def _who(seat: object) -> str:
     return f"P{seat + 1}" if isinstance(seat, int) else "P?"
 
 
-def _num(value: object, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 def _dict(value: object) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
-
-
-def _str(value: object, default: str = "?") -> str:
-    return value if isinstance(value, str) else default
 
 
 # -- what the texts add to a card -------------------------------------------------------------
@@ -145,18 +139,18 @@ def card_numbers(card: dict[str, Any], in_play: bool = False) -> str:
 
 
 def effect(card: dict[str, Any]) -> str:
-    return short_effect(GAME, _str(card.get("id"), "")) or short_effect(
-        GAME, _str(card.get("name"), "")
+    return short_effect(GAME, as_str(card.get("id"), "")) or short_effect(
+        GAME, as_str(card.get("name"), "")
     )
 
 
 def _tokens(card: dict[str, Any]) -> list[str]:
     out = []
-    if _num(card.get("damage")):
+    if as_int(card.get("damage")):
         out.append(f"{card['damage']} dmg")
-    if _num(card.get("progress")):
+    if as_int(card.get("progress")):
         out.append(f"{card['progress']} progress")
-    if _num(card.get("aid_tokens")):
+    if as_int(card.get("aid_tokens")):
         out.append(plural(card["aid_tokens"], "Aid token"))
     if isinstance(card.get("countdown"), int):
         n = card["countdown"]
@@ -172,7 +166,7 @@ def card_line(
     """`Relic Looter (T2, life 3, deals 1; 1 dmg, exhausted)`, in the card's colour, with
     the first clause of its effect when `text`."""
     kind = card_type(card)
-    name = _str(card.get("name"))
+    name = as_str(card.get("name"))
     if isinstance(card.get("number"), int):  # one of copies, as the options number it
         name += f" #{card['number']}"
     t = Text(name, style=TYPE_STYLE.get(kind, ""))
@@ -195,10 +189,10 @@ def card_line(
 
 
 def _title(view: dict[str, Any]) -> Text:
-    phase = _str(view.get("phase"), "").replace("-", " ").title()
+    phase = as_str(view.get("phase"), "").replace("-", " ").title()
     title = (
         f"Round {view.get('round', '?')} · {phase} phase · "
-        f"{_str(view.get('adventure'))} · {_str(view.get('difficulty'), '').title()}"
+        f"{as_str(view.get('adventure'))} · {as_str(view.get('difficulty'), '').title()}"
     )
     return Text(title, style="bold")
 
@@ -207,27 +201,27 @@ def _story_lines(view: dict[str, Any], width: int) -> list[Text]:
     lines: list[Text] = []
     m = view.get("mission")
     if isinstance(m, dict):
-        t = label("Mission: ", Text(_str(m.get("name")), style="bold green"))
+        t = label("Mission: ", Text(as_str(m.get("name")), style="bold green"))
         advance = m.get("advance")
         goal = f"/{advance}" if isinstance(advance, int) else " (see its text)"
-        t.append(f" · Progress {_num(m.get('progress'))}{goal}")
+        t.append(f" · Progress {as_int(m.get('progress'))}{goal}")
         ch = m.get("challenge")
         if isinstance(ch, dict):
-            t.append(f" · Overcome: {_str(ch.get('attribute')).title()} {ch.get('difficulty')}")
+            t.append(f" · Overcome: {as_str(ch.get('attribute')).title()} {ch.get('difficulty')}")
         e = effect(m)
         if e:
             t.append(" · " + e, style="dim")
         lines.append(clip(t, width))
     d = view.get("disturbance")
     if isinstance(d, dict):
-        t = label("Disturbance: ", Text(_str(d.get("name")), style="bold red"))
-        t.append(f" · Fate {_num(d.get('fate'))}/{d.get('advance', '?')}")
+        t = label("Disturbance: ", Text(as_str(d.get("name")), style="bold red"))
+        t.append(f" · Fate {as_int(d.get('fate'))}/{d.get('advance', '?')}")
         e = effect(d)
         if e:
             t.append(" · " + e, style="dim")
         lines.append(clip(t, width))
     discard = [c for c in view.get("adventure_discard") or [] if isinstance(c, dict)]
-    deck = Text(f"Adventure deck {_num(view.get('adventure_deck'))} · discard {len(discard)}")
+    deck = Text(f"Adventure deck {as_int(view.get('adventure_deck'))} · discard {len(discard)}")
     if discard:
         deck.append(" (top: ")
         deck.append_text(card_line(discard[-1], numbers=False))
@@ -254,8 +248,8 @@ def _story_lines(view: dict[str, Any], width: int) -> list[Text]:
 
 
 def _names(cards: list[dict[str, Any]]) -> Text:
-    counts = Counter(_str(c.get("name")) for c in cards)
-    first = {_str(c.get("name")): c for c in reversed(cards)}
+    counts = Counter(as_str(c.get("name")) for c in cards)
+    first = {as_str(c.get("name")): c for c in reversed(cards)}
     return join(
         Text(name + (f" ×{n}" if n > 1 else ""), style=TYPE_STYLE.get(card_type(first[name]), ""))
         for name, n in counts.items()
@@ -279,14 +273,14 @@ def check_lines(view: dict[str, Any], width: int) -> list[Text]:
     c = view.get("check")
     if not isinstance(c, dict):
         return []
-    head = label("Check: ", Text(_str(c.get("actor")), style="bold"))
+    head = label("Check: ", Text(as_str(c.get("actor")), style="bold"))
     head.append(f" ({_who(c.get('player'))}) · ")
-    head.append(f"{_str(c.get('attribute')).title()} {c.get('difficulty')} check", style="bold")
+    head.append(f"{as_str(c.get('attribute')).title()} {c.get('difficulty')} check", style="bold")
     if isinstance(c.get("against"), str):
         head.append(" against ")
         head.append(c["against"])
     pool = _dict(c.get("pool"))
-    character, challenge = _num(pool.get("character")), _num(pool.get("challenge"))
+    character, challenge = as_int(pool.get("character")), as_int(pool.get("challenge"))
     if character or challenge or c.get("dice"):
         head.append(f" · {character} Character + {challenge} Challenge dice")
     lines = wrap(head, width, most=2)
@@ -322,9 +316,9 @@ def _area(seat: dict[str, Any]) -> list[Text]:
     """The Player Area: each card (the hero and the Aid card are in the seat's line), its
     Attachments after it as `+Kevlar Vest`."""
     cards = [c for c in seat.get("area") or [] if isinstance(c, dict)]
-    hero = _str(seat.get("hero"), "")
+    hero = as_str(seat.get("hero"), "")
     hosts = [c for c in cards if "on" not in c]
-    ids = {_str(c.get("id"), "") for c in hosts}
+    ids = {as_str(c.get("id"), "") for c in hosts}
     out: list[Text] = []
     for c in hosts:
         attached = [a for a in cards if a.get("on") == c.get("id")]
@@ -341,7 +335,7 @@ def _area(seat: dict[str, Any]) -> list[Text]:
     for a in cards:  # on a card elsewhere (a teammate's character)
         if "on" in a and a.get("on") not in ids:
             t = card_line(a, numbers=False)
-            t.append(f" on {_str(a.get('on'))}", style="dim")
+            t.append(f" on {as_str(a.get('on'))}", style="dim")
             out.append(t)
     return out
 
@@ -363,7 +357,7 @@ def seat_lines(view: dict[str, Any], width: int) -> list[Text]:
             continue
         p = seat.get("seat")
         head = Text(f"{_who(p)} ", style="bold")
-        head.append(_str(seat.get("hero")), style="bold")
+        head.append(as_str(seat.get("hero")), style="bold")
         tags = [
             tag
             for tag, on in (
@@ -375,20 +369,20 @@ def seat_lines(view: dict[str, Any], width: int) -> list[Text]:
         ]
         if tags:
             head.append(f" ({', '.join(tags)})", style="bold")
-        life, dmg = _num(seat.get("life")), _num(seat.get("damage"))
+        life, dmg = as_int(seat.get("life")), as_int(seat.get("damage"))
         head.append(" · ")
         head.append(f"dmg {dmg}/{life}", style="bold red" if dmg and life - dmg <= 2 else "")
         head.append(f" · {_attributes(seat)}")
         if _hero_card(seat).get("exhausted"):
             head.append(" · exhausted", style="dim")
         counts = [
-            f"hand {_num(seat.get('hand_size'))}",
-            f"deck {_num(seat.get('deck'))}",
-            f"energy {_num(seat.get('energy'))}",
+            f"hand {as_int(seat.get('hand_size'))}",
+            f"deck {as_int(seat.get('deck'))}",
+            f"energy {as_int(seat.get('energy'))}",
             f"discard {len(seat.get('discard') or [])}",
         ]
         counts += [
-            f"{what} {n}" for what in ("clues", "focus", "power") if (n := _num(seat.get(what)))
+            f"{what} {n}" for what in ("clues", "focus", "power") if (n := as_int(seat.get(what)))
         ]
         body = Text("    " + ", ".join(counts), style="dim")
         area = _area(seat)
@@ -416,10 +410,10 @@ def hand_lines(view: dict[str, Any], width: int) -> list[Text]:
         return []
     hand = [c for c in seat["hand"] if isinstance(c, dict)]
     lines = [clip(Text(f"Your hand ({len(hand)}):", style="bold"), width)]
-    counts = Counter(_str(c.get("name")) for c in hand)
+    counts = Counter(as_str(c.get("name")) for c in hand)
     first: dict[str, dict[str, Any]] = {}
     for c in hand:
-        first.setdefault(_str(c.get("name")), c)
+        first.setdefault(as_str(c.get("name")), c)
     items = []
     for name, n in counts.items():
         t = card_line(first[name], text=True)
@@ -441,8 +435,8 @@ def _log_lines(view: dict[str, Any], width: int) -> list[Text]:
         return []
     lines = [Text("Recent:", style="bold")]
     for entry in log[-RECENT:]:
-        t = Text("  " + _str(entry.get("text"), ""))
-        t.append(f"  ({_str(entry.get('rule'), '')})", style="dim")
+        t = Text("  " + as_str(entry.get("text"), ""))
+        t.append(f"  ({as_str(entry.get('rule'), '')})", style="dim")
         lines.append(clip(t, width))
     return lines
 
@@ -475,10 +469,10 @@ def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
     ask = decision.ask(seat)
     c = view.get("check")
     if isinstance(c, dict):
-        text = f"{_str(c.get('actor'))}, {_str(c.get('attribute')).title()}"
+        text = f"{as_str(c.get('actor'))}, {as_str(c.get('attribute')).title()}"
         text += f" vs {c['against']}" if isinstance(c.get("against"), str) else " check"
         pool = _dict(c.get("pool"))
-        character, challenge = _num(pool.get("character")), _num(pool.get("challenge"))
+        character, challenge = as_int(pool.get("character")), as_int(pool.get("challenge"))
         margin = net(view)
         planned = _POOL.search(ask.prompt)  # before the roll the question gives the pool
         if margin is not None:
@@ -486,15 +480,15 @@ def moment(view: dict[str, Any], seat: int, decision: Any) -> str | None:
         elif planned:
             text += f": {planned[1]} Character + {planned[2]} Challenge dice"
         else:
-            text += f": difficulty {_num(c.get('difficulty'))}"
+            text += f": difficulty {as_int(c.get('difficulty'))}"
         return _short(text)
     m = _dict(view.get("mission"))
     if ask.kind == "action" and m:
         advance = m.get("advance")
         need = f"/{advance}" if isinstance(advance, int) else ""
         return _short(
-            f"Round {view.get('round', '?')}: Mission {_str(m.get('name'))}, Progress "
-            f"{_num(m.get('progress'))}{need}"
+            f"Round {view.get('round', '?')}: Mission {as_str(m.get('name'))}, Progress "
+            f"{as_int(m.get('progress'))}{need}"
         )
     return None
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -279,3 +280,22 @@ __all__ = [
     "lay_out",
     "short_effect",
 ]
+
+
+# -- reading a view's values defensively (a renderer never trusts a field's type) -------------
+def as_int(value: object, default: int = 0) -> int:
+    """`value` when it is an int (a bool is not), else `default`."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def as_str(value: object, default: str = "?") -> str:
+    return value if isinstance(value, str) else default
+
+
+def as_dicts(value: object) -> list[dict[str, Any]]:
+    """The dicts of a list (nothing when it is not a list)."""
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def as_strs(value: object) -> list[str]:
+    return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
