@@ -349,6 +349,38 @@ def test_a_hint_reads_only_the_seats_information() -> None:
         assert hint(world, p, seed=3, iterations=30) == real
 
 
+def test_at_a_rule_kind_a_hint_is_the_rule_bots_answer_unsearched() -> None:
+    """Where the search bot answers as the rule bot (Guardians' Power Up and Battle), the hint
+    gives the answer the search bot gives there, searches nothing and says why; elsewhere in
+    the same game it searches. A lone option is the hint, with its reason."""
+    kinds = hooks_for("guardians").rule_kinds
+    s = new_game("guardians", 3, derive_seed(26, 4), log=False)
+    bots = [get("guardians").heuristic(p) for p in range(3)]
+    seen = {"rule": 0, "searched": 0, "lone": 0}
+    while not s.is_over and min(seen.values()) < 3:
+        d = s.pending
+        assert d is not None
+        p = s.to_move()[0]
+        options = d.options_for(p)
+        got = hint(s, p, seed=9, iterations=8)
+        if len(options) == 1:
+            assert got.option_id == options[0].id and got.iterations == 0
+            assert got.line() == f"Hint: {options[0].label} (the only option)"
+            seen["lone"] += 1
+        elif d.kind_for(p) in kinds:
+            agent = IsmctsAgent(
+                "guardians", derive_seed(9, 7_000 + s.steps), Settings(iterations=8, time=10.0)
+            )
+            assert got.option_id == agent.choose(s, p) and agent.last_iterations == 0
+            assert got.iterations == 0 and "the search leaves this kind of decision" in got.line()
+            seen["rule"] += 1
+        else:
+            assert got.iterations == 8 and not got.reason and "simulated" in got.line()
+            seen["searched"] += 1
+        s.apply(p, bots[p].choose(s, p))
+    assert min(seen.values()) >= 3
+
+
 def test_a_hint_for_a_seat_not_asked_is_refused() -> None:
     s, _ = a_choice("quests", 3)
     other = next(q for q in range(3) if q not in s.to_move())

@@ -8,7 +8,6 @@ full-screen table call it; a server table offers it only where the table allows 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from tabletop.agents.ismcts import IsmctsAgent, Settings, best_child
@@ -26,8 +25,13 @@ class Hint:
     share: float  # the share of the search's visits that went to this option
     value: float  # the mean reward the search expects after it (0..1: a win is 1)
     iterations: int
+    # why the answer needed no search (a lone option, a decision the search leaves to the
+    # rule bot); empty when the search chose it
+    reason: str = ""
 
     def line(self) -> str:
+        if self.reason:
+            return f"Hint: {self.label} ({self.reason})"
         return (
             f"Hint: {self.label} (chosen in {self.share:.0%} of {self.iterations:,} simulated "
             f"continuations; expected result {self.value:.2f}, where a win is 1)"
@@ -55,7 +59,8 @@ def hint(
     iterations: int | None = None,
 ) -> Hint:
     """The search's suggestion for `seat` at `state` (which must be waiting for `seat`): the
-    option `IsmctsAgent` would answer (`best_child`), from `seat`'s information only (every
+    option `IsmctsAgent` would answer (`best_child`; at the game's `RULE_KINDS` the rule bot's
+    answer, unsearched, as the agent gives it), from `seat`'s information only (every
     iteration searches a determinization of what the seat may know). `iterations`: search
     exactly that many instead of `seconds` (reproducible; tests)."""
     decision = state.pending
@@ -63,7 +68,7 @@ def hint(
         raise ValueError("there is nothing for this seat to choose")
     options = decision.options_for(seat)
     if len(options) == 1:
-        return Hint(options[0].id, options[0].label, 1.0, 0.0, 0)
+        return Hint(options[0].id, options[0].label, 1.0, 0.0, 0, "the only option")
     if iterations is None:
         settings = Settings(time=max(0.05, min(seconds, MAX_SECONDS)), iterations=None)
     else:
@@ -71,14 +76,30 @@ def hint(
     agent = IsmctsAgent(
         state.game_id, derive_seed(seed or state.seed, 7_000 + state.steps), settings
     )
-    root = agent.search(state, seat)
     kind = decision.kind_for(seat)
-    # (where the bot answers as the rule bot, so does the hint: an endless margin)
-    margin = math.inf if kind in agent.rule_kinds else agent.margin
-    index, child = best_child(root, seat, kind, options, agent.bias, margin)
+    if kind in agent.rule_kinds:
+        # the search bot answers these as the rule bot, unsearched: so does the hint
+        chosen = next(o for o in options if o.id == agent.choose(state, seat))
+        return Hint(
+            chosen.id,
+            chosen.label,
+            1.0,
+            0.0,
+            0,
+            "the rule bot's answer: the search leaves this kind of decision to it",
+        )
+    root = agent.search(state, seat)
+    index, child = best_child(root, seat, kind, options, agent.bias, agent.margin)
     chosen = options[index]
     if child is None:
-        return Hint(chosen.id, chosen.label, 0.0, 0.0, agent.last_iterations)
+        return Hint(
+            chosen.id,
+            chosen.label,
+            0.0,
+            0.0,
+            agent.last_iterations,
+            "no answer was searched in the time given: the first option",
+        )
     total = sum(n.visits for (p, k, _), n in root.children.items() if p == seat and k == kind)
     return Hint(
         chosen.id,
