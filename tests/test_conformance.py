@@ -5,8 +5,9 @@ allows. Each game must terminate, never raise, always leave a decision with opti
 until it is over, keep every card in exactly one zone, never show a viewer (a player or a
 spectator) a card hidden from them, in its view or in its log, and replay identically from
 its answers in a game that keeps no log (as simulations and searches play) or, for a game
-with a record, from that record. A subset of games ("full") is checked at every step and verified through
-`record_of`, save and load; the others have their views checked at sampled steps.
+with a record, from that record. A subset of games ("full") is checked at every step and
+verified through `record_of`, save and load; the others have their views checked at sampled
+steps.
 """
 
 from __future__ import annotations
