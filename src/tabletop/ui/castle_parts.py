@@ -35,7 +35,7 @@ def agent_name(seat: object) -> str:
     return f"A{seat + 1}" if isinstance(seat, int) and not isinstance(seat, bool) else "A?"
 
 
-def names(names: list[str]) -> str:
+def counted(names: list[str]) -> str:
     """`Ghoul ×2, Bat`: names in first-seen order, copies counted."""
     return ", ".join(n + (f" ×{k}" if k > 1 else "") for n, k in Counter(names).items())
 
@@ -155,7 +155,7 @@ def agent_lines(view: dict[str, Any], a: dict[str, Any], width: int) -> list[Tex
     upgrades = as_strs(a.get("upgrades"))
     if upgrades:
         carry.append(" · Upgrades: ", style="dim")
-        carry.append(names(upgrades))
+        carry.append(counted(upgrades))
     lines += wrap(carry, width, indent=4, most=2 if p == me or me is None else 1)
 
     contract = a.get("contract")
@@ -174,7 +174,7 @@ def agent_lines(view: dict[str, Any], a: dict[str, Any], width: int) -> list[Tex
         row = label("  Timing ", join((timing_card(c) for c in line), " | ") or Text("-"), "dim")
         if initiative:
             row.append(" · Initiative: ", style="bold")
-            row.append(names(initiative))
+            row.append(counted(initiative))
         if as_int(a.get("damage")) or a.get("target"):
             row.append(f" · Damage {as_int(a.get('damage'))}", style="bold red")
             if a.get("target"):
