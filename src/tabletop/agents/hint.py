@@ -79,7 +79,8 @@ def hint(
     kind = decision.kind_for(seat)
     if kind in agent.rule_kinds:
         # the search bot answers these as the rule bot, unsearched: so does the hint
-        chosen = next(o for o in options if o.id == agent.choose(state, seat))
+        answer = agent.choose(state, seat)
+        chosen = next(o for o in options if o.id == answer)
         return Hint(
             chosen.id,
             chosen.label,
